@@ -1,0 +1,204 @@
+package org.fabricsim.topology;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.fabricsim.InputException;
+
+/**
+ * An immutable, array-based interconnect graph (DESIGN.md, "Topology").
+ *
+ * <p>Nodes are numbered {@code 0..nodeCount()-1}: the hosts (HCAs) come first, {@code 0..hostCount()-1},
+ * in host order, then the switches. Every node has numbered local ports {@code 0..ports(v)-1}; all ports
+ * of the network are also numbered globally, node by node ({@link #port(int, int)}). A port is connected
+ * to exactly one peer port over a cable, or unconnected (a hole in a switch's port numbering).
+ *
+ * <p>A cable is full duplex: it is two <em>directed links</em>, and the directed link leaving a port is
+ * identified by that port's global number. Loads, credits and queues are therefore arrays indexed by
+ * global port. Bandwidth and propagation latency are properties of the cable, stored for both ports.
+ *
+ * <p>Every node has a level: hosts are level 0; a switch's level is given by its generator (the XGFT
+ * level, leaves are 1) or, for topologies read from files, is one plus the hop distance to the nearest
+ * host. Link classes of the contention analysis are derived from the levels at both ends.
+ */
+public final class Topology {
+    private final String name;
+    private final String[] nodeNames;
+    private final int hostCount;
+    private final int[] level;
+    private final int maxLevel;
+    private final int[] portBase;
+    private final int[] portOwner;
+    private final int[] peer;
+    private final long[] bandwidthBps;
+    private final long[] latencyPs;
+    private final int cableCount;
+    private final FatTree fatTree;
+    private final Map<String, Integer> byName;
+
+    Topology(String name, String[] nodeNames, int hostCount, int[] level, int[] portBase, int[] peer,
+            long[] bandwidthBps, long[] latencyPs, FatTree fatTree) {
+        this.name = name;
+        this.nodeNames = nodeNames;
+        this.hostCount = hostCount;
+        this.level = level;
+        this.portBase = portBase;
+        this.peer = peer;
+        this.bandwidthBps = bandwidthBps;
+        this.latencyPs = latencyPs;
+        this.fatTree = fatTree;
+        this.maxLevel = Arrays.stream(level).max().orElse(0);
+        this.portOwner = new int[peer.length];
+        for (int v = 0; v < nodeNames.length; v++) {
+            Arrays.fill(portOwner, portBase[v], portBase[v + 1], v);
+        }
+        int connected = 0;
+        for (int p : peer) {
+            if (p >= 0) {
+                connected++;
+            }
+        }
+        this.cableCount = connected / 2;
+        Map<String, Integer> names = new HashMap<>(nodeNames.length * 2);
+        for (int v = 0; v < nodeNames.length; v++) {
+            names.put(nodeNames[v], v);
+        }
+        this.byName = Collections.unmodifiableMap(names);
+    }
+
+    /** The name given by the preset, generator expression or file. */
+    public String name() {
+        return name;
+    }
+
+    public int nodeCount() {
+        return nodeNames.length;
+    }
+
+    public int hostCount() {
+        return hostCount;
+    }
+
+    public int switchCount() {
+        return nodeNames.length - hostCount;
+    }
+
+    public boolean isHost(int node) {
+        return node < hostCount;
+    }
+
+    public boolean isSwitch(int node) {
+        return node >= hostCount;
+    }
+
+    /** The switch's index among switches, {@code node - hostCount()}. */
+    public int switchIndex(int node) {
+        return node - hostCount;
+    }
+
+    public String nodeName(int node) {
+        return nodeNames[node];
+    }
+
+    /** The node with this name, or -1. */
+    public int findNode(String nodeName) {
+        Integer v = byName.get(nodeName);
+        return v == null ? -1 : v;
+    }
+
+    /** The node with this name; an unknown name is a user mistake. */
+    public int node(String nodeName) {
+        int v = findNode(nodeName);
+        if (v < 0) {
+            throw new InputException("unknown node '" + nodeName + "' in topology " + name);
+        }
+        return v;
+    }
+
+    public int level(int node) {
+        return level[node];
+    }
+
+    /** The highest switch level (2 for a two-level fat tree). */
+    public int maxLevel() {
+        return maxLevel;
+    }
+
+    /** Number of local ports of a node (connected or not). */
+    public int ports(int node) {
+        return portBase[node + 1] - portBase[node];
+    }
+
+    /** Global number of a node's local port. */
+    public int port(int node, int localPort) {
+        return portBase[node] + localPort;
+    }
+
+    /** Total number of ports, which is also the size of any per-directed-link array. */
+    public int portCount() {
+        return peer.length;
+    }
+
+    /** The node that owns a global port. */
+    public int owner(int globalPort) {
+        return portOwner[globalPort];
+    }
+
+    /** The local number of a global port on its owner. */
+    public int localPort(int globalPort) {
+        return globalPort - portBase[portOwner[globalPort]];
+    }
+
+    public boolean isConnected(int globalPort) {
+        return peer[globalPort] >= 0;
+    }
+
+    /** The global port at the other end of the cable, or -1 when unconnected. */
+    public int peerPort(int globalPort) {
+        return peer[globalPort];
+    }
+
+    /** The node at the other end of the cable, or -1 when unconnected. */
+    public int peerNode(int globalPort) {
+        int p = peer[globalPort];
+        return p < 0 ? -1 : portOwner[p];
+    }
+
+    /** Bandwidth of the cable at this port in bits per second (0 when unconnected). */
+    public long bandwidthBps(int globalPort) {
+        return bandwidthBps[globalPort];
+    }
+
+    /** One-way propagation latency of the cable at this port in picoseconds (0 when unconnected). */
+    public long latencyPs(int globalPort) {
+        return latencyPs[globalPort];
+    }
+
+    /** Number of full-duplex cables (each is two directed links). */
+    public int cableCount() {
+        return cableCount;
+    }
+
+    /** The global port of a host's single network port. */
+    public int hostPort(int host) {
+        return portBase[host];
+    }
+
+    /** The switch a host is attached to. */
+    public int leafOf(int host) {
+        return peerNode(portBase[host]);
+    }
+
+    /** The fat-tree structure when the topology was generated as an XGFT / k-ary n-tree. */
+    public Optional<FatTree> fatTree() {
+        return Optional.ofNullable(fatTree);
+    }
+
+    @Override
+    public String toString() {
+        return "Topology[" + name + ": " + hostCount + " hosts, " + switchCount() + " switches, "
+                + cableCount + " links]";
+    }
+}
