@@ -31,7 +31,6 @@ public final class FatTree {
     private final int[] levelStart; // node id of index 0 at each level; levelStart[h+1] = node count
     private final long[] wProd; // wProd[l] = w_1 * ... * w_l
     private final long[] mProd; // mProd[l] = m_1 * ... * m_l
-    private final long[] wpProd; // wpProd[l] = (w_1 p_1) * ... * (w_l p_l)
 
     FatTree(int h, int[] m, int[] w, int[] p, int horizontalWidth) {
         this.h = h;
@@ -41,12 +40,10 @@ public final class FatTree {
         this.horizontalWidth = horizontalWidth;
         this.wProd = new long[h + 1];
         this.mProd = new long[h + 1];
-        this.wpProd = new long[h + 1];
-        wProd[0] = mProd[0] = wpProd[0] = 1;
+        wProd[0] = mProd[0] = 1;
         for (int l = 1; l <= h; l++) {
             wProd[l] = wProd[l - 1] * w[l];
             mProd[l] = mProd[l - 1] * m[l];
-            wpProd[l] = wpProd[l - 1] * w[l] * p[l];
         }
         this.levelStart = new int[h + 2];
         for (int l = 0; l <= h; l++) {
@@ -136,11 +133,6 @@ public final class FatTree {
     /** Π_{j&le;l} w_j: the number of switches of a level-l logical node (l &ge; 1). */
     public long logicalNodeSize(int l) {
         return wProd[l];
-    }
-
-    /** Π_{j&le;l} w_j p_j, used by D-mod-K to pick up ports. */
-    long upChoiceDivisor(int l) {
-        return wpProd[l];
     }
 
     /** Whether every switch level has at least as much capacity up as down (w_(l+1)·p_(l+1) &ge; m_l·p_l). */

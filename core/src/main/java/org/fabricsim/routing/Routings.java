@@ -1,0 +1,44 @@
+package org.fabricsim.routing;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.fabricsim.InputException;
+import org.fabricsim.topology.Topology;
+
+/** Chooses the static routing named in a configuration or on the command line. */
+public final class Routings {
+    public static final String AUTO = "auto";
+    private static final String FILE_PREFIX = "file:";
+
+    private Routings() {
+    }
+
+    /** The names accepted besides a table file. */
+    public static List<String> names() {
+        return List.of(AUTO, DModK.NAME, UpDown.NAME);
+    }
+
+    /**
+     * {@code dmodk}, {@code updown}, {@code auto} (D-mod-K on generated fat trees, up*&#47;down* otherwise) or
+     * {@code file:<path>} / a path ending in {@code .lft} (relative paths against {@code baseDir}).
+     */
+    public static ForwardingTables compute(String name, Topology t, Path baseDir) {
+        String spec = name.trim();
+        if (spec.equals(AUTO)) {
+            return t.fatTree().isPresent() ? DModK.compute(t) : UpDown.compute(t);
+        }
+        if (spec.equals(DModK.NAME)) {
+            return DModK.compute(t);
+        }
+        if (spec.equals(UpDown.NAME)) {
+            return UpDown.compute(t);
+        }
+        if (spec.startsWith(FILE_PREFIX) || spec.endsWith(".lft")) {
+            String path = spec.startsWith(FILE_PREFIX) ? spec.substring(FILE_PREFIX.length()) : spec;
+            Path file = baseDir == null ? Path.of(path) : baseDir.resolve(path);
+            return LftFile.read(file, t);
+        }
+        throw new InputException("unknown routing '" + name + "' (use " + String.join(", ", names())
+                + ", or file:<path> of forwarding tables)");
+    }
+}
