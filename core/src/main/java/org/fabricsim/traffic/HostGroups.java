@@ -2,6 +2,7 @@ package org.fabricsim.traffic;
 
 import java.util.Arrays;
 import org.fabricsim.InputException;
+import org.fabricsim.topology.Topology;
 
 /**
  * Which leaf switch (group) each host hangs off: the only view of the topology the traffic layer
@@ -39,6 +40,26 @@ public record HostGroups(int hostCount, int[] groupOf) {
                         + max + " without gaps)");
             }
         }
+    }
+
+    /**
+     * The leaf switches of a topology as groups: hosts on the same switch share a group; groups are
+     * numbered in order of their first host.
+     */
+    public static HostGroups of(Topology topology) {
+        int n = topology.hostCount();
+        int[] groupOfSwitch = new int[topology.switchCount()];
+        Arrays.fill(groupOfSwitch, -1);
+        int[] groupOf = new int[n];
+        int groups = 0;
+        for (int h = 0; h < n; h++) {
+            int s = topology.switchIndex(topology.leafOf(h));
+            if (groupOfSwitch[s] < 0) {
+                groupOfSwitch[s] = groups++;
+            }
+            groupOf[h] = groupOfSwitch[s];
+        }
+        return new HostGroups(n, groupOf);
     }
 
     /** {@code groupCount} leaf switches of {@code groupSize} hosts each; host h is in group h / groupSize. */
