@@ -1,0 +1,181 @@
+package org.fabricsim.io;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The output directory of one run (DESIGN.md, "Outputs" and "Errors"): every result file is
+ * written under a temporary name and only renamed to its final name when the whole run has
+ * succeeded, so a run that fails leaves no half-written result behind.
+ *
+ * <pre>{@code
+ * try (OutputDirectory out = OutputDirectory.open(dir)) {
+ *     Json.write(out.stage("summary.json"), summary);
+ *     table.write(out.stage("trials.arrow"));
+ *     out.commit();          // all files appear under their final names
+ * }                          // without commit(): every staged partial file is deleted
+ * }</pre>
+ *
+ * <p>{@link #stage(String)} may be called from several threads, each staging and writing its own
+ * file. {@link #commit()} and {@link #close()} are meant to be called once, by the owner, after
+ * the writers are done.
+ */
+public final class OutputDirectory implements AutoCloseable {
+    /** Suffix of the temporary name; the temporary name is {@code "." + fileName + SUFFIX}. */
+    public static final String PARTIAL_SUFFIX = ".partial";
+
+    private final Path dir;
+    private final boolean createdDir;
+    /** File name to temporary path, in staging order. Guarded by {@code this}. */
+    private final Map<String, Path> staged = new LinkedHashMap<>();
+    private State state = State.OPEN;
+
+    private enum State {
+        OPEN, COMMITTED, CLOSED
+    }
+
+    private OutputDirectory(Path dir, boolean createdDir) {
+        this.dir = dir;
+        this.createdDir = createdDir;
+    }
+
+    /**
+     * Opens (and creates, with its parents, if needed) the output directory {@code dir}. Files
+     * already there are left alone; a committed file replaces one of the same name.
+     */
+    public static OutputDirectory open(Path dir) throws IOException {
+        Objects.requireNonNull(dir, "dir");
+        Path abs = dir.toAbsolutePath().normalize();
+        boolean existed = Files.isDirectory(abs);
+        Files.createDirectories(abs);
+        return new OutputDirectory(abs, !existed);
+    }
+
+    /** The directory (absolute). */
+    public Path dir() {
+        return dir;
+    }
+
+    /** Where {@code fileName} will be after {@link #commit()}. */
+    public Path finalPath(String fileName) {
+        return dir.resolve(checkName(fileName));
+    }
+
+    /**
+     * Registers {@code fileName} as a result of this run and returns the temporary path to write
+     * it to ({@code <dir>/.<fileName>.partial}). The caller writes the complete file there;
+     * {@link #commit()} renames it.
+     *
+     * @throws IllegalArgumentException if the name is empty, contains a path separator, is
+     *     {@code .} or {@code ..}, or was already staged
+     * @throws IllegalStateException after {@link #commit()} or {@link #close()}
+     */
+    public synchronized Path stage(String fileName) {
+        checkName(fileName);
+        if (state != State.OPEN) {
+            throw new IllegalStateException("output directory " + dir + " is "
+                    + (state == State.COMMITTED ? "committed" : "closed") + "; cannot stage "
+                    + fileName);
+        }
+        if (staged.containsKey(fileName)) {
+            throw new IllegalArgumentException("file already staged: " + fileName);
+        }
+        Path partial = dir.resolve("." + fileName + PARTIAL_SUFFIX);
+        staged.put(fileName, partial);
+        return partial;
+    }
+
+    /**
+     * Moves every staged file to its final name, in staging order (atomic rename where the file
+     * system supports it, replacing an existing file of the same name). Before anything is moved
+     * it checks that every staged file was written; if one is missing nothing is moved and an
+     * {@link IOException} is thrown (the partial files are then deleted by {@link #close()}).
+     * After a successful commit no more files can be staged.
+     *
+     * @throws IllegalStateException if already committed or closed
+     */
+    public synchronized void commit() throws IOException {
+        if (state != State.OPEN) {
+            throw new IllegalStateException("output directory " + dir + " is already "
+                    + (state == State.COMMITTED ? "committed" : "closed"));
+        }
+        for (Map.Entry<String, Path> e : staged.entrySet()) {
+            if (!Files.isRegularFile(e.getValue())) {
+                throw new IOException("staged file " + e.getKey() + " was never written ("
+                        + e.getValue() + " does not exist)");
+            }
+        }
+        for (Map.Entry<String, Path> e : staged.entrySet()) {
+            move(e.getValue(), dir.resolve(e.getKey()));
+        }
+        state = State.COMMITTED;
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Without a preceding {@link #commit()}: aborts, deleting every staged partial file (and the
+     * directory itself if {@link #open} created it and it is now empty). After a commit: does
+     * nothing. Idempotent.
+     *
+     * @throws UncheckedIOException if a partial file could not be deleted (after trying all)
+     */
+    @Override
+    public synchronized void close() {
+        if (state != State.OPEN) {
+            return;
+        }
+        state = State.CLOSED;
+        List<IOException> failures = new ArrayList<>();
+        for (Path partial : staged.values()) {
+            try {
+                Files.deleteIfExists(partial);
+            } catch (IOException e) {
+                failures.add(e);
+            }
+        }
+        if (failures.isEmpty() && createdDir) {
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+                if (!entries.iterator().hasNext()) {
+                    Files.deleteIfExists(dir);
+                }
+            } catch (IOException e) {
+                // An empty directory left behind is harmless; not worth failing the abort for.
+            }
+        }
+        if (!failures.isEmpty()) {
+            UncheckedIOException ex = new UncheckedIOException(
+                    "could not delete partial output in " + dir, failures.get(0));
+            failures.subList(1, failures.size()).forEach(ex::addSuppressed);
+            throw ex;
+        }
+    }
+
+    private static String checkName(String fileName) {
+        Objects.requireNonNull(fileName, "fileName");
+        if (fileName.isEmpty() || fileName.equals(".") || fileName.equals("..")
+                || fileName.indexOf('/') >= 0 || fileName.indexOf('\\') >= 0
+                || fileName.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException(
+                    "output file name must be a plain file name without path separators: '"
+                            + fileName + "'");
+        }
+        return fileName;
+    }
+}

@@ -1,0 +1,201 @@
+package org.fabricsim.io;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler.LegendPosition;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * PNG charts (XChart, headless). Each chart is written to exactly the path the caller gives
+ * (normally {@link OutputDirectory#stage(String)}); no extension is appended.
+ *
+ * <p>Defaults: 800×500 pixels, white background, grid lines, legend inside top-right (outside
+ * to the right when there are more than {@value #MAX_INSIDE_LEGEND} series), point markers only
+ * on series of at most {@value #MAX_POINTS_WITH_MARKERS} points.
+ */
+public final class Plots {
+    public static final int WIDTH = 800;
+    public static final int HEIGHT = 500;
+    static final int MAX_INSIDE_LEGEND = 4;
+    static final int MAX_POINTS_WITH_MARKERS = 50;
+    private static final int MAX_CATEGORY_LABELS = 25;
+
+    private Plots() {
+    }
+
+    /** Chart title and axis titles. */
+    public record Labels(String title, String xAxis, String yAxis) {
+        public Labels {
+            Objects.requireNonNull(title, "title");
+            Objects.requireNonNull(xAxis, "xAxis");
+            Objects.requireNonNull(yAxis, "yAxis");
+        }
+    }
+
+    /** One named bar series: height {@code y[i]} at integer position {@code x[i]}. */
+    public record Bars(String name, int[] x, double[] y) {
+        public Bars {
+            Objects.requireNonNull(name, "name");
+            if (x.length != y.length) {
+                throw new IllegalArgumentException("bar series " + name + ": " + x.length
+                        + " x values but " + y.length + " y values");
+            }
+        }
+
+        /** Bars at x = 0, 1, …, {@code y.length - 1} (e.g. a histogram's probabilities). */
+        public static Bars fromZero(String name, double[] y) {
+            int[] x = new int[y.length];
+            Arrays.setAll(x, i -> i);
+            return new Bars(name, x, y);
+        }
+    }
+
+    /** One named line series: points ({@code x[i]}, {@code y[i]}) joined in the given order. */
+    public record Line(String name, double[] x, double[] y) {
+        public Line {
+            Objects.requireNonNull(name, "name");
+            if (x.length != y.length) {
+                throw new IllegalArgumentException("line series " + name + ": " + x.length
+                        + " x values but " + y.length + " y values");
+            }
+        }
+    }
+
+    /** Scale of the y axis of a line chart. */
+    public enum YScale {
+        LINEAR,
+        /**
+         * Base-10 logarithmic. Points with y ≤ 0 cannot be shown on it and are left out (a series
+         * left with no point is left out of the chart).
+         */
+        LOG
+    }
+
+    /**
+     * A grouped bar chart (histogram) over integer x values. The x axis shows the union of the
+     * series' x values in increasing order; a series without a value at some x has a zero bar
+     * there. Non-finite heights are drawn as zero.
+     *
+     * @throws IllegalArgumentException if there is no series, two series share a name, or a
+     *     series has the same x twice
+     */
+    public static void bars(Path png, Labels labels, List<Bars> series) throws IOException {
+        checkSeries(series.stream().map(Bars::name).toList());
+        TreeSet<Integer> xs = new TreeSet<>();
+        for (Bars b : series) {
+            Set<Integer> own = new HashSet<>();
+            for (int x : b.x()) {
+                if (!own.add(x)) {
+                    throw new IllegalArgumentException("bar series " + b.name() + " has x = " + x + " twice");
+                }
+            }
+            xs.addAll(own);
+        }
+        int[] categories = xs.stream().mapToInt(Integer::intValue).toArray();
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(labels.title()).xAxisTitle(labels.xAxis()).yAxisTitle(labels.yAxis()).build();
+        style(chart.getStyler(), series.size());
+        chart.getStyler().setAvailableSpaceFill(0.8).setOverlapped(false);
+        if (categories.length > MAX_CATEGORY_LABELS) {
+            chart.getStyler().setXAxisMaxLabelCount(MAX_CATEGORY_LABELS);
+        }
+        List<String> xData = Arrays.stream(categories).mapToObj(Integer::toString).toList();
+        for (Bars b : series) {
+            Double[] yData = new Double[categories.length];
+            Arrays.fill(yData, 0.0);
+            for (int i = 0; i < b.x().length; i++) {
+                double y = b.y()[i];
+                yData[Arrays.binarySearch(categories, b.x()[i])] = Double.isFinite(y) ? y : 0.0;
+            }
+            chart.addSeries(b.name(), xData, Arrays.asList(yData));
+        }
+        save(chart, png);
+    }
+
+    /**
+     * A line chart of several named series, optionally with a logarithmic y axis. Points with a
+     * non-finite coordinate are left out (and, on a {@link YScale#LOG} axis, points with y ≤ 0).
+     *
+     * @throws IllegalArgumentException if there is no series or two series share a name
+     */
+    public static void lines(Path png, Labels labels, List<Line> series, YScale yScale) throws IOException {
+        checkSeries(series.stream().map(Line::name).toList());
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(labels.title()).xAxisTitle(labels.xAxis()).yAxisTitle(labels.yAxis()).build();
+        style(chart.getStyler(), series.size());
+        chart.getStyler().setYAxisLogarithmic(yScale == YScale.LOG);
+        boolean any = false;
+        for (Line l : series) {
+            int n = 0;
+            double[] x = new double[l.x().length];
+            double[] y = new double[l.y().length];
+            for (int i = 0; i < x.length; i++) {
+                double xi = l.x()[i];
+                double yi = l.y()[i];
+                if (Double.isFinite(xi) && Double.isFinite(yi) && (yScale == YScale.LINEAR || yi > 0)) {
+                    x[n] = xi;
+                    y[n] = yi;
+                    n++;
+                }
+            }
+            if (n == 0) {
+                continue;
+            }
+            XYSeries s = chart.addSeries(l.name(), Arrays.copyOf(x, n), Arrays.copyOf(y, n));
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            if (n > MAX_POINTS_WITH_MARKERS) {
+                s.setMarker(SeriesMarkers.NONE);
+            }
+            any = true;
+        }
+        if (!any) {
+            // XChart cannot draw a chart without data: show an empty, clearly labelled frame.
+            chart.setTitle(labels.title() + " (no data)");
+            XYSeries s = chart.addSeries(" ", new double[] {0, 1}, new double[] {1, 1});
+            s.setMarker(SeriesMarkers.NONE).setLineColor(new Color(0, 0, 0, 0));
+            s.setShowInLegend(false);
+            chart.getStyler().setLegendVisible(false);
+        }
+        save(chart, png);
+    }
+
+    private static void checkSeries(List<String> names) {
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("a chart needs at least one series");
+        }
+        if (new HashSet<>(names).size() != names.size()) {
+            throw new IllegalArgumentException("series names must be distinct: " + names);
+        }
+    }
+
+    private static void style(AxesChartStyler s, int seriesCount) {
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setPlotBorderVisible(true);
+        s.setPlotGridLinesVisible(true);
+        s.setLegendVisible(true);
+        s.setLegendPosition(seriesCount > MAX_INSIDE_LEGEND ? LegendPosition.OutsideE : LegendPosition.InsideNE);
+        s.setAntiAlias(true);
+    }
+
+    private static void save(Chart<?, ?> chart, Path png) throws IOException {
+        byte[] bytes = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+        Files.write(png, bytes);
+    }
+}
