@@ -1,11 +1,78 @@
 package org.fabricsim.cli;
 
-/** The {@code fabricsim} command line. */
-public final class Main {
-    private Main() {
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import org.fabricsim.InputException;
+import org.fabricsim.experiment.Experiments;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+
+/**
+ * The {@code fabricsim} command line. A user mistake (an {@link InputException} or a bad option) prints one
+ * line on stderr and exits with status 2; an unexpected failure prints its stack trace and exits with 1.
+ */
+@Command(name = "fabricsim", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Simulator of lossless cluster interconnects (InfiniBand fat trees and Clos networks).",
+        subcommands = {DemoCommand.class, RunCommand.class, ContentionCommand.class, TopologyCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** Where commands print their results (stdout, or a test's buffer). */
+    final PrintStream out;
+
+    Main(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
     }
 
     public static void main(String[] args) {
-        System.out.println("fabricsim");
+        System.exit(execute(args, System.out, System.err));
+    }
+
+    /** Runs a command line and returns the exit status (used by tests in-process). */
+    public static int execute(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = new CommandLine(new Main(out));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setParameterExceptionHandler((ex, a) -> {
+            String sub = ex.getCommandLine().getCommandName();
+            err.println("fabricsim: " + ex.getMessage().replace('\n', ' ') + " (see 'fabricsim "
+                    + (sub.equals("fabricsim") ? "" : sub + " ") + "--help')");
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            InputException input = inputCause(ex);
+            if (input != null) {
+                err.println("fabricsim: " + input.getMessage().replace('\n', ' '));
+                return 2;
+            }
+            err.println("fabricsim: internal error: " + ex);
+            ex.printStackTrace(err);
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    private static InputException inputCause(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof InputException ie) {
+                return ie;
+            }
+        }
+        return null;
+    }
+
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"fabricsim " + Experiments.version()};
+        }
     }
 }

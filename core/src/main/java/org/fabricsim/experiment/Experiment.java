@@ -1,0 +1,17 @@
+package org.fabricsim.experiment;
+
+import java.io.IOException;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.io.OutputDirectory;
+
+/**
+ * One kind of run selected by the configuration key {@code experiment}. An experiment stages its result
+ * files in the output directory (they appear only when the whole run succeeds) and reports to the
+ * console; {@link Experiments} adds {@code run.json} and commits.
+ */
+public interface Experiment {
+    /** The value of the {@code experiment} key. */
+    String name();
+
+    void run(ExperimentConfig config, OutputDirectory out, RunContext context) throws IOException;
+}

@@ -1,0 +1,45 @@
+package org.fabricsim.experiment;
+
+import org.fabricsim.InputException;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.routing.Routings;
+import org.fabricsim.topology.Topologies;
+import org.fabricsim.topology.Topology;
+
+/** Binds {@code topology.*} and {@code routing} to a topology and its forwarding tables. */
+final class NetworkBinding {
+    private NetworkBinding() {
+    }
+
+    static Topology topology(ExperimentConfig c) {
+        String name = c.string("topology.name");
+        long bandwidth = optional(c, "topology.link-bandwidth", true);
+        long latency = optional(c, "topology.link-latency", false);
+        try {
+            return Topologies.resolve(name, bandwidth, latency, c.baseDir());
+        } catch (InputException e) {
+            throw c.errorAt("topology.name", e);
+        }
+    }
+
+    /** 0 for "default", else the positive value. */
+    private static long optional(ExperimentConfig c, String key, boolean bandwidth) {
+        if (c.string(key).equals("default")) {
+            return 0;
+        }
+        long v = bandwidth ? c.bandwidth(key) : c.time(key);
+        if (v <= 0) {
+            throw c.error(key, "must be positive");
+        }
+        return v;
+    }
+
+    static ForwardingTables routing(ExperimentConfig c, Topology t) {
+        try {
+            return Routings.compute(c.string("routing"), t, c.baseDir());
+        } catch (InputException e) {
+            throw c.errorAt("routing", e);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package org.fabricsim.topology;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fabricsim.InputException;
+
+/**
+ * Resolves what an experiment calls its topology: a preset name, a generator expression or the path of a
+ * topology file.
+ *
+ * <pre>
+ * tree648                      a preset (Presets)
+ * xgft(2;18,36;1,18)           XGFT(h; m_1..m_h; w_1..w_h)
+ * pgft(2;4,3;1,2;1,2)          PGFT(h; m; w; p), p = parallel links per level
+ * kary-ntree(16,3)             k-ary n-tree
+ * mkary-ntree(16,3,2)          modified k-ary n-tree with horizontal width w_h
+ * clos(18,36,18)               CLOS(n, r, m) folded as a two-level fat tree
+ * my-net.topo                  a topology file (docs/TOPOLOGY_FORMAT.md)
+ * </pre>
+ */
+public final class Topologies {
+    /** Host link of generator expressions unless overridden (QDR, a cable of a couple of metres). */
+    public static final LinkParams GENERATOR_LINK = LinkParams.gbps(40, 10);
+
+    private static final Pattern CALL = Pattern.compile("([a-z-]+)\\((.*)\\)");
+
+    private Topologies() {
+    }
+
+    /**
+     * @param spec preset, generator expression or file path
+     * @param bandwidthBps host-link bandwidth override, or 0 to keep the default
+     * @param latencyPs cable latency override, or 0 to keep the default
+     * @param baseDir where relative file paths are resolved (null: the working directory)
+     */
+    public static Topology resolve(String spec, long bandwidthBps, long latencyPs, Path baseDir) {
+        String s = spec.trim();
+        Presets.Preset preset = Presets.find(s);
+        if (preset != null) {
+            return preset.build(override(preset.defaultLink(), bandwidthBps, latencyPs));
+        }
+        Matcher m = CALL.matcher(s.replace(" ", "").toLowerCase(Locale.ROOT));
+        if (m.matches()) {
+            LinkParams link = override(GENERATOR_LINK, bandwidthBps, latencyPs);
+            return generate(s, m.group(1), m.group(2), link);
+        }
+        Path file = baseDir == null ? Path.of(s) : baseDir.resolve(s);
+        if (Files.exists(file) || s.endsWith(".topo") || s.contains("/")) {
+            if (bandwidthBps > 0 || latencyPs > 0) {
+                throw new InputException("topology " + s + ": link-bandwidth and link-latency apply to presets and"
+                        + " generators only; a topology file gives each link's own");
+            }
+            return TopologyFile.read(file);
+        }
+        throw new InputException("unknown topology '" + s + "' (presets: " + String.join(", ", Presets.names())
+                + "; generators: xgft(h;m..;w..), pgft(h;m..;w..;p..), kary-ntree(k,n), mkary-ntree(k,n,w),"
+                + " clos(n,r,m); or a topology file path)");
+    }
+
+    private static LinkParams override(LinkParams link, long bandwidthBps, long latencyPs) {
+        LinkParams l = bandwidthBps > 0 ? link.withBandwidth(bandwidthBps) : link;
+        return latencyPs > 0 ? l.withLatency(latencyPs) : l;
+    }
+
+    private static Topology generate(String spec, String generator, String args, LinkParams link) {
+        switch (generator) {
+            case "xgft": {
+                int[][] g = groups(spec, args, 3);
+                int h = single(spec, g[0]);
+                checkLevels(spec, h, g[1], g[2]);
+                return FatTrees.xgft(spec, g[1], g[2], link);
+            }
+            case "pgft": {
+                int[][] g = groups(spec, args, 4);
+                int h = single(spec, g[0]);
+                checkLevels(spec, h, g[1], g[2]);
+                checkLevels(spec, h, g[1], g[3]);
+                return FatTrees.pgft(spec, g[1], g[2], g[3], 0, link);
+            }
+            case "kary-ntree": {
+                int[] a = numbers(spec, args, 2);
+                return FatTrees.kAryNTree(spec, a[0], a[1], link);
+            }
+            case "mkary-ntree": {
+                int[] a = numbers(spec, args, 3);
+                return FatTrees.modifiedKAryNTree(spec, a[0], a[1], a[2], link);
+            }
+            case "clos": {
+                int[] a = numbers(spec, args, 3);
+                return FatTrees.clos(spec, a[0], a[1], a[2], link);
+            }
+            default:
+                throw new InputException("unknown topology generator '" + generator + "' in '" + spec
+                        + "' (use xgft, pgft, kary-ntree, mkary-ntree or clos)");
+        }
+    }
+
+    private static int[][] groups(String spec, String args, int count) {
+        String[] parts = args.split(";", -1);
+        if (parts.length != count) {
+            throw new InputException("topology '" + spec + "': expected " + count + " groups separated by ';'");
+        }
+        int[][] g = new int[count][];
+        for (int i = 0; i < count; i++) {
+            g[i] = numbers(spec, parts[i], -1);
+        }
+        return g;
+    }
+
+    private static int single(String spec, int[] group) {
+        if (group.length != 1) {
+            throw new InputException("topology '" + spec + "': the first group is the height h, one number");
+        }
+        return group[0];
+    }
+
+    private static void checkLevels(String spec, int h, int[] a, int[] b) {
+        if (h < 1 || a.length != h || b.length != h) {
+            throw new InputException("topology '" + spec + "': height " + h + " needs " + h
+                    + " values in each group");
+        }
+    }
+
+    private static int[] numbers(String spec, String list, int count) {
+        String[] parts = list.split(",", -1);
+        if (count >= 0 && parts.length != count) {
+            throw new InputException("topology '" + spec + "': expected " + count + " numbers");
+        }
+        int[] out = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                out[i] = Integer.parseInt(parts[i].trim());
+            } catch (NumberFormatException e) {
+                throw new InputException("topology '" + spec + "': '" + parts[i] + "' is not a whole number");
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,70 @@
+package org.fabricsim.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.experiment.Experiments;
+import org.fabricsim.experiment.RunContext;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** A contention study from options alone: the same run as an experiment file with experiment = contention. */
+@Command(name = "contention", mixinStandardHelpOptions = true,
+        description = "Contention of static routing over many traffic draws (flows per link, per-flow C_f).")
+final class ContentionCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Option(names = "--topology", required = true, paramLabel = "TOPOLOGY",
+            description = "Preset, generator expression or topology file (see 'fabricsim topology --list').")
+    String topology;
+
+    @Option(names = "--routing", paramLabel = "ROUTING", description = "auto, dmodk, updown or file:<path>.")
+    String routing;
+
+    @Option(names = "--pattern", paramLabel = "PATTERN", description = "Traffic pattern (docs/TRAFFIC.md).")
+    String pattern;
+
+    @Option(names = "--trials", paramLabel = "N", description = "Number of traffic draws.")
+    String trials;
+
+    @Option(names = "--seed", paramLabel = "SEED", description = "Master seed.")
+    String seed;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (0 = all processors).")
+    String threads;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
+    Path out;
+
+    @Mixin
+    Settings settings;
+
+    @Override
+    public Integer call() {
+        List<String> keys = new ArrayList<>();
+        keys.add("experiment=contention");
+        keys.add("topology.name=" + topology);
+        add(keys, "routing", routing);
+        add(keys, "traffic.pattern", pattern);
+        add(keys, "trials", trials);
+        add(keys, "seed", seed);
+        add(keys, "threads", threads);
+        keys.addAll(settings.settings);
+        ExperimentConfig config = ExperimentConfig.fromSettings(keys, Path.of("").toAbsolutePath());
+        List<String> command = new ArrayList<>(List.of("contention"));
+        keys.forEach(k -> command.add("--set " + k));
+        Experiments.run(config, out, new RunContext(main.out, settings.progressMode()), command);
+        return 0;
+    }
+
+    private static void add(List<String> keys, String key, String value) {
+        if (value != null) {
+            keys.add(key + "=" + value);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package org.fabricsim.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.experiment.Experiments;
+import org.fabricsim.experiment.RunContext;
+import org.fabricsim.topology.Presets;
+import org.fabricsim.topology.TopologyReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * A short showcase of every finished capability. Each capability that lands adds its step here, so a new
+ * user sees in a minute what fabricsim does and where its results go.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "A short showcase of every finished capability; results under --out.")
+final class DemoCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "demo-out",
+            description = "Where the demo writes its results. Default: ${DEFAULT-VALUE}.")
+    Path out;
+
+    @Option(names = "--trials", paramLabel = "N", defaultValue = "300",
+            description = "Traffic draws per contention study. Default: ${DEFAULT-VALUE}.")
+    int trials;
+
+    @Mixin
+    Settings settings;
+
+    @Override
+    public Integer call() {
+        main.out.println("fabricsim demo: topologies, static routing and contention analysis");
+        main.out.println();
+        step("1. The 648-node two-level fat tree of seed 002 (XGFT(2;18,36;1,18))");
+        TopologyReport.describe(Presets.find("tree648").build()).forEach(main.out::println);
+
+        step("2. Contention of D-mod-K routing under random permutations on tree648");
+        contention("contention-tree648", "tree648", "random-permutation");
+
+        step("3. The same on the 4096-node 16-ary 3-tree of seed 003 (cf. Fig 6.2-a: no contention on down"
+                + " links, an up-link tail of about seven flows)");
+        contention("contention-tree4096", "tree4096", "random-permutation");
+
+        step("4. Seed 001's 'worst' permutations on tree648: every leaf receives from 18 different leaves");
+        contention("contention-tree648-worst", "tree648", "worst-permutation");
+
+        main.out.println();
+        main.out.println("Results (summary.json, *.arrow, *.png, run.json) are in " + out.toAbsolutePath());
+        return 0;
+    }
+
+    private void step(String title) {
+        main.out.println("== " + title);
+    }
+
+    private void contention(String dir, String topology, String pattern) {
+        List<String> keys = new ArrayList<>(List.of("experiment=contention", "topology.name=" + topology,
+                "traffic.pattern=" + pattern, "trials=" + trials, "seed=1"));
+        keys.addAll(settings.settings);
+        ExperimentConfig config = ExperimentConfig.fromSettings(keys, Path.of("").toAbsolutePath());
+        Experiments.run(config, out.resolve(dir), new RunContext(main.out, settings.progressMode()),
+                List.of("demo"));
+        main.out.println();
+    }
+}

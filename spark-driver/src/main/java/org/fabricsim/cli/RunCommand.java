@@ -1,0 +1,39 @@
+package org.fabricsim.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.experiment.Experiments;
+import org.fabricsim.experiment.RunContext;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run the experiment an experiment file describes (HOCON, see docs/CONFIG.md).")
+final class RunCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", paramLabel = "EXPERIMENT.conf", description = "Experiment file, e.g. conf/experiments/contention-tree4096.conf.")
+    Path file;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
+    Path out;
+
+    @Mixin
+    Settings settings;
+
+    @Override
+    public Integer call() {
+        ExperimentConfig config = ExperimentConfig.load(file, settings.settings);
+        List<String> command = new ArrayList<>(List.of("run", file.toString()));
+        settings.settings.forEach(s -> command.add("--set " + s));
+        Experiments.run(config, out, new RunContext(main.out, settings.progressMode()), command);
+        return 0;
+    }
+}

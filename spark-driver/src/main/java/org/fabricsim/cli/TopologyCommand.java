@@ -1,0 +1,98 @@
+package org.fabricsim.cli;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.fabricsim.InputException;
+import org.fabricsim.config.Units;
+import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.routing.LftFile;
+import org.fabricsim.routing.Routings;
+import org.fabricsim.topology.Graphviz;
+import org.fabricsim.topology.Presets;
+import org.fabricsim.topology.Topologies;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.topology.TopologyFile;
+import org.fabricsim.topology.TopologyReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "topology", mixinStandardHelpOptions = true,
+        description = "Describe a topology (hosts, switches, links, ports, levels, bisection) and export it.")
+final class TopologyCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Option(names = "--topology", paramLabel = "TOPOLOGY",
+            description = "Preset, generator expression (e.g. xgft(2;18,36;1,18)) or topology file.")
+    String topology;
+
+    @Option(names = "--list", description = "List the presets and generators.")
+    boolean list;
+
+    @Option(names = "--link-bandwidth", paramLabel = "BW", description = "Host-link bandwidth of a preset or generator, e.g. 40Gbps.")
+    String bandwidth;
+
+    @Option(names = "--link-latency", paramLabel = "TIME", description = "Cable latency of a preset or generator, e.g. 100ns.")
+    String latency;
+
+    @Option(names = "--dot", paramLabel = "FILE", description = "Write a Graphviz file.")
+    Path dot;
+
+    @Option(names = "--write", paramLabel = "FILE", description = "Write the topology in the topology file format.")
+    Path write;
+
+    @Option(names = "--lft", paramLabel = "FILE", description = "Write the forwarding tables of --routing.")
+    Path lft;
+
+    @Option(names = "--routing", paramLabel = "ROUTING", defaultValue = "auto",
+            description = "Routing for --lft: auto, dmodk, updown. Default: ${DEFAULT-VALUE}.")
+    String routing;
+
+    @Override
+    public Integer call() throws IOException {
+        if (list) {
+            main.out.println("presets:");
+            for (Presets.Preset p : Presets.all()) {
+                main.out.printf("  %-13s %s%n", p.name(), p.description());
+            }
+            main.out.println("generators:");
+            main.out.println("  xgft(h;m1,..,mh;w1,..,wh)        extended generalised fat tree");
+            main.out.println("  pgft(h;m..;w..;p..)              parallel-link fat tree");
+            main.out.println("  kary-ntree(k,n)                  k-ary n-tree (Petrini numbering)");
+            main.out.println("  mkary-ntree(k,n,w)               modified k-ary n-tree, horizontal width w");
+            main.out.println("  clos(n,r,m)                      CLOS(n,r,m) folded as a two-level fat tree");
+            main.out.println("files: any path, format in docs/TOPOLOGY_FORMAT.md");
+            return 0;
+        }
+        if (topology == null) {
+            throw new InputException("topology: give --topology NAME or --list");
+        }
+        long bw = bandwidth == null ? 0 : Units.bandwidth(bandwidth);
+        long lat = latency == null ? 0 : Units.time(latency);
+        Topology t = Topologies.resolve(topology, bw, lat, null);
+        TopologyReport.describe(t).forEach(main.out::println);
+        if (dot != null) {
+            try (Writer w = Files.newBufferedWriter(dot, StandardCharsets.UTF_8)) {
+                Graphviz.write(t, w);
+            }
+            main.out.println("  wrote " + dot);
+        }
+        if (write != null) {
+            try (Writer w = Files.newBufferedWriter(write, StandardCharsets.UTF_8)) {
+                TopologyFile.write(t, w);
+            }
+            main.out.println("  wrote " + write);
+        }
+        if (lft != null) {
+            ForwardingTables tables = Routings.compute(routing, t, null);
+            LftFile.write(tables, lft);
+            main.out.println("  wrote " + lft + " (" + tables.algorithm() + ")");
+        }
+        return 0;
+    }
+}
