@@ -392,8 +392,7 @@ public final class TopologyFile {
             if (a == b) {
                 throw error("link " + t[1] + " -- " + t[2] + " connects " + a.name + " to itself");
             }
-            // explicit ports are checked before automatic ones are chosen, so 'link sw1 sw2:0' cannot steal
-            // the port a later explicit endpoint of the same line names
+            // a clash of an explicit port is reported before a switch can run out of automatic ports
             if (portA >= 0) {
                 checkFree(a, portA);
             }
