@@ -544,8 +544,9 @@ public final class TopologyFile {
      * Writes a topology in this format: a {@code topology} line, {@code default} lines with the most common
      * bandwidth and latency, host lines in host order, switch lines in node order with {@code level=} (and
      * {@code ports=} where a switch has unconnected ports above its highest connected one), then one link
-     * line per cable with both ports explicit and the bandwidth and latency where they differ from the
-     * defaults. The output parses back to an identical topology. Names that the format cannot carry
+     * line per cable with both ports, the bandwidth and the latency explicit, so that every link line means
+     * the same wherever it is copied to (the defaults only serve lines added by hand). The output parses
+     * back to an identical topology. Names that the format cannot carry
      * (containing whitespace, '#', ':' or '=') are an {@link InputException}; nothing is written then.
      */
     public static void write(Topology t, Writer out) throws IOException {
@@ -606,13 +607,8 @@ public final class TopologyFile {
                 sb.setLength(0);
                 sb.append("link ").append(t.nodeName(node)).append(':').append(lp).append(' ')
                         .append(t.nodeName(t.owner(peer))).append(':').append(t.localPort(peer));
-                if (t.bandwidthBps(g) != defaultBandwidth) {
-                    sb.append(' ').append(Units.formatBandwidth(t.bandwidthBps(g)));
-                }
-                if (t.latencyPs(g) != defaultLatency) {
-                    sb.append(' ').append(Units.formatTime(t.latencyPs(g)));
-                }
-                sb.append('\n');
+                sb.append(' ').append(Units.formatBandwidth(t.bandwidthBps(g))).append(' ')
+                        .append(Units.formatTime(t.latencyPs(g))).append('\n');
                 w.append(sb);
             }
         }

@@ -201,8 +201,9 @@ class TopologyFileTest {
         assertTrue(text.contains("\ndefault latency 10ns\n"), text);
         assertTrue(text.contains("\nhost H1 H2 H3 H4 H5 H6 H7\n"), text);
         assertTrue(text.contains("\nswitch S1 S2 level=1\n"), text);
-        assertTrue(text.contains("\nlink H1:0 S1:0\n"), text);
-        assertTrue(text.contains("\nlink S1:3 S2:4 40Gbps\n"), text); // only the value that differs
+        assertTrue(text.contains("\nlink H1:0 S1:0 20Gbps 10ns\n"), text);
+        assertTrue(text.contains("\nlink S1:3 S2:4 40Gbps 10ns\n"), text);
+        assertEquals(8, text.lines().filter(line -> line.startsWith("link ")).count());
         assertFalse(text.contains("ports="), text);
 
         String modified = write(FatTrees.modifiedKAryNTree("m", 4, 3, 2, LinkParams.gbps(10, 15)));
