@@ -1,0 +1,49 @@
+package org.fabricsim.topology;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.fabricsim.InputException;
+
+/** Writes text files whole or not at all: to a temporary sibling, renamed at the end (DESIGN.md, "Errors"). */
+final class TextFiles {
+    interface Body {
+        void write(Writer out) throws IOException;
+    }
+
+    private TextFiles() {
+    }
+
+    static void writeAtomically(Path file, String what, Body body) {
+        Path absolute = file.toAbsolutePath();
+        Path dir = absolute.getParent();
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
+            try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                body.write(out);
+            }
+            try {
+                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
+            }
+            tmp = null;
+        } catch (IOException e) {
+            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new InputException(file + ": cannot write " + what + " (" + reason + ")", e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // the write already failed; that is the error worth reporting
+                }
+            }
+        }
+    }
+}
