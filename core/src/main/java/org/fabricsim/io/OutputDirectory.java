@@ -99,7 +99,10 @@ public final class OutputDirectory implements AutoCloseable {
      * Moves every staged file to its final name, in staging order (atomic rename where the file
      * system supports it, replacing an existing file of the same name). Before anything is moved
      * it checks that every staged file was written; if one is missing nothing is moved and an
-     * {@link IOException} is thrown (the partial files are then deleted by {@link #close()}).
+     * {@link IOException} is thrown (the partial files are then deleted by {@link #close()}); the
+     * same if a final name is taken by a directory. The last staged file is the completion marker
+     * (fabricsim stages {@code run.json} last): a stale one from an earlier run is deleted before
+     * anything moves, so a directory holding it is complete even if a commit fails half way.
      * After a successful commit no more files can be staged.
      *
      * @throws IllegalStateException if already committed or closed
@@ -114,6 +117,16 @@ public final class OutputDirectory implements AutoCloseable {
                 throw new IOException("staged file " + e.getKey() + " was never written ("
                         + e.getValue() + " does not exist)");
             }
+        }
+        String marker = null;
+        for (String name : staged.keySet()) {
+            if (Files.isDirectory(dir.resolve(name))) {
+                throw new IOException("cannot write " + dir.resolve(name) + ": a directory has that name");
+            }
+            marker = name;
+        }
+        if (marker != null) {
+            Files.deleteIfExists(dir.resolve(marker));
         }
         for (Map.Entry<String, Path> e : staged.entrySet()) {
             move(e.getValue(), dir.resolve(e.getKey()));

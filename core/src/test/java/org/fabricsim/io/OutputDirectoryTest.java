@@ -175,4 +175,39 @@ class OutputDirectoryTest {
             assertEquals(name, Files.readString(dir.resolve(name)));
         }
     }
+
+    /** The last staged file marks completion: a stale one goes first, so a failed commit leaves none. */
+    @Test
+    void staleCompletionMarkerIsRemovedBeforeAFailingCommit() throws IOException {
+        Path out = tmp.resolve("marker");
+        Files.createDirectories(out.resolve("b.txt").resolve("occupied"));
+        Files.writeString(out.resolve("run.json"), "old");
+        OutputDirectory od = OutputDirectory.open(out);
+        Files.writeString(od.stage("a.txt"), "a");
+        Files.writeString(od.stage("b.txt"), "b");
+        Files.writeString(od.stage("run.json"), "new");
+        IOException e = assertThrows(IOException.class, od::commit);
+        assertTrue(e.getMessage().contains("a directory has that name"), e.getMessage());
+        od.close();
+        assertFalse(Files.exists(out.resolve("a.txt")), "nothing moved");
+        assertTrue(Files.exists(out.resolve("run.json")), "the check comes before the marker is touched");
+        try (Stream<Path> s = Files.list(out)) {
+            assertEquals(Set.of("b.txt", "run.json"),
+                    s.map(p -> p.getFileName().toString()).collect(Collectors.toSet()));
+        }
+    }
+
+    @Test
+    void committingReplacesTheOldMarkerLast() throws IOException {
+        Path out = tmp.resolve("again");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("run.json"), "old");
+        try (OutputDirectory od = OutputDirectory.open(out)) {
+            Files.writeString(od.stage("summary.json"), "s");
+            Files.writeString(od.stage("run.json"), "new");
+            od.commit();
+        }
+        assertEquals("new", Files.readString(out.resolve("run.json")));
+        assertEquals("s", Files.readString(out.resolve("summary.json")));
+    }
 }
