@@ -177,7 +177,7 @@ public final class ExperimentConfig {
         }
         String d = origin.description();
         if (d != null && d.startsWith("--set")) {
-            return d + ": ";
+            return d.replaceFirst(": \\d+$", "") + ": "; // Typesafe appends the line number
         }
         return "";
     }
