@@ -33,13 +33,16 @@ public final class TopologyReport {
         for (Map.Entry<Integer, Map<Integer, Integer>> e : portsByLevel.entrySet()) {
             int count = e.getValue().values().stream().mapToInt(Integer::intValue).sum();
             StringBuilder ports = new StringBuilder();
-            for (Map.Entry<Integer, Integer> p : e.getValue().entrySet()) {
-                if (ports.length() > 0) {
-                    ports.append(", ");
+            if (e.getValue().size() == 1) {
+                ports.append(e.getValue().keySet().iterator().next()).append(" connected ports each");
+            } else {
+                for (Map.Entry<Integer, Integer> p : e.getValue().entrySet()) {
+                    ports.append(ports.length() > 0 ? ", " : "").append(p.getValue()).append(" with ")
+                            .append(p.getKey());
                 }
-                ports.append(p.getValue()).append(" x ").append(p.getKey());
+                ports.append(" connected ports");
             }
-            lines.add("    level " + e.getKey() + ": " + count + " switches, connected ports per switch: " + ports);
+            lines.add("    level " + e.getKey() + ": " + count + " switches, " + ports);
         }
 
         Map<String, Integer> linkKinds = new TreeMap<>();
