@@ -1,0 +1,152 @@
+package org.fabricsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CliTest {
+    @TempDir
+    Path dir;
+
+    record Result(int status, String out, String err) {
+    }
+
+    static Result fabricsim(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** A user mistake: status 2 and exactly one line on stderr, which contains {@code expected}. */
+    static void assertBadInput(String expected, String... args) {
+        Result r = fabricsim(args);
+        assertEquals(2, r.status(), r.err());
+        assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+        assertTrue(r.err().startsWith("fabricsim: "), r.err());
+        assertTrue(r.err().contains(expected), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace");
+    }
+
+    @Test
+    void helpAndVersion() {
+        Result help = fabricsim("--help");
+        assertEquals(0, help.status());
+        assertTrue(help.out().contains("contention"));
+        assertEquals(0, fabricsim("--version").status());
+    }
+
+    @Test
+    void unknownPreset() {
+        assertBadInput("unknown topology 'tree649'", "contention", "--topology", "tree649", "--out",
+                dir.resolve("o").toString());
+        assertBadInput("unknown topology 'tree649'", "topology", "--topology", "tree649");
+    }
+
+    @Test
+    void badUnit() {
+        assertBadInput("bad bandwidth '40Gbs'", "contention", "--topology", "tree648", "--set",
+                "topology.link-bandwidth=40Gbs", "--out", dir.resolve("o").toString());
+        assertBadInput("bad time '10 parsecs'", "topology", "--topology", "tree648", "--link-latency", "10 parsecs");
+    }
+
+    @Test
+    void missingKey() throws IOException {
+        Path conf = dir.resolve("no-topology.conf");
+        Files.writeString(conf, "experiment = contention\ntrials = 5\n");
+        assertBadInput("missing key 'topology.name'", "run", conf.toString(), "--out", dir.resolve("o").toString());
+        Path noExperiment = dir.resolve("no-experiment.conf");
+        Files.writeString(noExperiment, "trials = 5\n");
+        assertBadInput("missing key 'experiment'", "run", noExperiment.toString(), "--out",
+                dir.resolve("o").toString());
+    }
+
+    @Test
+    void malformedTopologyFile() throws IOException {
+        Path topo = dir.resolve("bad.topo");
+        Files.writeString(topo, "host h1 h2\nswitch s1\nlink h1 s1:0\nlink h2 s9:1\n");
+        assertBadInput("bad.topo:4:", "topology", "--topology", topo.toString());
+        Path conf = dir.resolve("x.conf");
+        Files.writeString(conf, "experiment = contention\ntopology.name = bad.topo\n");
+        assertBadInput("bad.topo:4:", "run", conf.toString(), "--out", dir.resolve("o").toString());
+    }
+
+    @Test
+    void outOfRangeParameter() {
+        assertBadInput("trials: must be in [1, 100000000] (got 0)", "contention", "--topology", "tree648",
+                "--trials", "0", "--out", dir.resolve("o").toString());
+        assertBadInput("traffic.max-flows: must be in [1, 1000] (got -2)", "contention", "--topology", "tree648",
+                "--pattern", "random-flows", "--set", "traffic.max-flows=-2", "--out", dir.resolve("o").toString());
+        assertBadInput("unknown key 'traffic.maxflows'", "contention", "--topology", "tree648", "--set",
+                "traffic.maxflows=2", "--out", dir.resolve("o").toString());
+    }
+
+    @Test
+    void badOptionsAreOneLineToo() {
+        assertBadInput("Unknown options: '--trails'", "contention", "--topology", "tree648", "--trails", "3",
+                "--out", dir.resolve("o").toString());
+        assertBadInput("Missing required option: '--out=DIR'", "contention", "--topology", "tree648");
+        assertBadInput("--progress must be on, off or auto", "contention", "--topology", "tree648", "--progress",
+                "loud", "--out", dir.resolve("o").toString());
+    }
+
+    @Test
+    void contentionCommandWritesItsResults() throws IOException {
+        Path out = dir.resolve("c");
+        Result r = fabricsim("contention", "--topology", "tree4096", "--routing", "dmodk", "--pattern",
+                "random-permutation", "--trials", "20", "--seed", "1", "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("max contention"), r.out());
+        for (String f : new String[] {"run.json", "summary.json", "contention.arrow", "link_loads.arrow",
+            "max_contention.png", "link_loads.png"}) {
+            assertTrue(Files.isRegularFile(out.resolve(f)), f);
+        }
+        String summary = Files.readString(out.resolve("summary.json"));
+        assertTrue(summary.contains("\"trials\": 20"), summary);
+        assertTrue(summary.contains("\"max_contention_mean\""));
+        assertTrue(summary.contains("\"mean_contention_mean\""));
+    }
+
+    @Test
+    void topologyCommandDescribesAndExports() throws IOException {
+        Path dot = dir.resolve("t.dot");
+        Path lft = dir.resolve("t.lft");
+        Path topo = dir.resolve("t.topo");
+        Result r = fabricsim("topology", "--topology", "tree648", "--dot", dot.toString(), "--lft", lft.toString(),
+                "--write", topo.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("hosts     648"), r.out());
+        assertTrue(r.out().contains("bisection 324 links"), r.out());
+        assertTrue(Files.readString(dot).startsWith("graph") || Files.readString(dot).contains("graph "));
+        assertTrue(Files.readString(lft).startsWith("# fabricsim forwarding tables"));
+        // the written file describes the same network
+        Result again = fabricsim("topology", "--topology", topo.toString());
+        assertEquals(0, again.status(), again.err());
+        assertTrue(again.out().contains("bisection 324 links"));
+        assertEquals(0, fabricsim("topology", "--list").status());
+    }
+
+    /** Every experiment file in conf/experiments is valid and runs (with few trials). */
+    @Test
+    void shippedExperimentFilesRun() throws IOException {
+        Path experiments = Path.of(System.getProperty("fabricsim.repoRoot"), "conf", "experiments");
+        try (Stream<Path> files = Files.list(experiments)) {
+            for (Path conf : files.filter(f -> f.toString().endsWith(".conf")).sorted().toList()) {
+                Result r = fabricsim("run", conf.toString(), "--set", "trials=2", "--set", "output.plots=false",
+                        "--out", dir.resolve(conf.getFileName().toString()).toString());
+                assertEquals(0, r.status(), conf + ": " + r.err());
+            }
+        }
+    }
+}
