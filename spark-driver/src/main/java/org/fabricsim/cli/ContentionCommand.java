@@ -5,8 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.experiment.Experiments;
-import org.fabricsim.experiment.RunContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -54,11 +52,10 @@ final class ContentionCommand implements Callable<Integer> {
         add(keys, "trials", trials);
         add(keys, "seed", seed);
         add(keys, "threads", threads);
-        keys.addAll(settings.settings);
-        ExperimentConfig config = ExperimentConfig.fromSettings(keys, Path.of("").toAbsolutePath());
         List<String> command = new ArrayList<>(List.of("contention"));
         keys.forEach(k -> command.add("--set " + k));
-        Experiments.run(config, out, new RunContext(main.out, settings.progressMode()), command);
+        keys.addAll(settings.settings);
+        settings.run(main, ExperimentConfig.fromSettings(keys, Path.of("").toAbsolutePath()), out, command);
         return 0;
     }
 

@@ -5,8 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.experiment.Experiments;
-import org.fabricsim.experiment.RunContext;
 import org.fabricsim.topology.Presets;
 import org.fabricsim.topology.TopologyReport;
 import picocli.CommandLine.Command;
@@ -28,7 +26,7 @@ final class DemoCommand implements Callable<Integer> {
             description = "Where the demo writes its results. Default: ${DEFAULT-VALUE}.")
     Path out;
 
-    @Option(names = "--trials", paramLabel = "N", defaultValue = "300",
+    @Option(names = "--trials", paramLabel = "N", defaultValue = "1000",
             description = "Traffic draws per contention study. Default: ${DEFAULT-VALUE}.")
     int trials;
 
@@ -65,8 +63,7 @@ final class DemoCommand implements Callable<Integer> {
         List<String> keys = new ArrayList<>(List.of("experiment=contention", "topology.name=" + topology,
                 "traffic.pattern=" + pattern, "trials=" + trials, "seed=1"));
         keys.addAll(settings.settings);
-        ExperimentConfig config = ExperimentConfig.fromSettings(keys, Path.of("").toAbsolutePath());
-        Experiments.run(config, out.resolve(dir), new RunContext(main.out, settings.progressMode()),
+        settings.run(main, ExperimentConfig.fromSettings(keys, Path.of("").toAbsolutePath()), out.resolve(dir),
                 List.of("demo"));
         main.out.println();
     }

@@ -1,12 +1,9 @@
 package org.fabricsim.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.experiment.Experiments;
-import org.fabricsim.experiment.RunContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,10 +27,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ExperimentConfig config = ExperimentConfig.load(file, settings.settings);
-        List<String> command = new ArrayList<>(List.of("run", file.toString()));
-        settings.settings.forEach(s -> command.add("--set " + s));
-        Experiments.run(config, out, new RunContext(main.out, settings.progressMode()), command);
+        settings.run(main, ExperimentConfig.load(file, settings.settings), out, List.of("run", file.toString()));
         return 0;
     }
 }
