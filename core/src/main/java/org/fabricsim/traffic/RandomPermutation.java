@@ -5,7 +5,7 @@ import org.fabricsim.InputException;
 
 /**
  * Every host sends one flow and receives one: a uniform random permutation of the hosts
- * (Fisher–Yates), the workload of seed 001 §II and seed 003 §6.6. Fixed points would be self-flows
+ * (Fisher–Yates), the workload of seed 001 §II and seed 003 §6.2-6.3. Fixed points would be self-flows
  * and are dropped (spec §7 item 14), so the flow set has N minus the number of fixed points flows.
  * With {@code derangement} the permutation is instead a uniform random derangement (rejection
  * sampling: about e shuffles on average), so all N hosts send.
