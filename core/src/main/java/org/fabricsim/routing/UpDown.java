@@ -20,8 +20,11 @@ import org.fabricsim.topology.Topology;
  * <p>Each switch takes the shortest legal route to each destination, with one exception forced by
  * destination-based tables: a switch that can reach the destination by going down only always does, since
  * its table entry must also serve packets that already turned down on their way in. Among equally short
- * next hops the port that has been given the fewest destinations so far wins (ties: lowest port), as in
- * OpenSM's min-hop balancing; destinations are processed in host order.
+ * next hops the port that carries the fewest destinations so far wins (ties: lowest port), as in OpenSM's
+ * min-hop balancing; destinations are processed in host order. A port counts a destination only when some
+ * host's route to it actually crosses the port, not merely because the table names it: on a fat tree
+ * this makes every switch of a level turn the same way for a destination and spread the destinations
+ * that really pass it, so the routes converge like D-mod-K instead of fanning out over all the roots.
  */
 public final class UpDown {
     public static final String NAME = "updown";
@@ -104,6 +107,7 @@ public final class UpDown {
         int[] down = new int[n];
         int[] any = new int[n];
         int[] queue = new int[n];
+        int[] counted = new int[n]; // d + 1 when switch v's entry for d has been counted
         for (int d = 0; d < hosts; d++) {
             downDistances(t, rank, d, down, queue);
             anyDistances(t, rank, down, any);
@@ -127,10 +131,27 @@ public final class UpDown {
                     }
                 }
                 table[(v - hosts) * hosts + d] = (short) best;
-                assigned[t.port(v, best)]++;
             }
+            countUsedPorts(t, table, d, counted, assigned);
         }
         return table;
+    }
+
+    /** Adds d to the count of every port that some host's route to d crosses. */
+    private static void countUsedPorts(Topology t, short[] table, int d, int[] counted, int[] assigned) {
+        int hosts = t.hostCount();
+        for (int s = 0; s < hosts; s++) {
+            if (s == d) {
+                continue;
+            }
+            int v = t.leafOf(s);
+            while (v != d && counted[v] != d + 1) {
+                counted[v] = d + 1;
+                int gp = t.port(v, table[(v - hosts) * hosts + d]);
+                assigned[gp]++;
+                v = t.peerNode(gp);
+            }
+        }
     }
 
     /** Whether moving from a to b is an up move. */

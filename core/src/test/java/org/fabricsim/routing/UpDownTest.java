@@ -11,6 +11,7 @@ import java.util.SplittableRandom;
 import org.fabricsim.topology.Presets;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.topology.TopologyBuilder;
+import org.fabricsim.topology.TopologyFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -68,6 +69,54 @@ class UpDownTest {
                 assertEquals((648 - 18) / 18, perPort[p], "leaf " + t.nodeName(v) + " up port " + p);
             }
         }
+    }
+
+    /**
+     * A fat tree without its generator structure (as read from a topology file) routed by up*&#47;down*:
+     * counting only the ports routes really cross makes every level turn alike for a destination, so the
+     * routes converge like D-mod-K's and keep its property of one destination per down link (on the
+     * two-level tree the tables are D-mod-K's exactly).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"tree648", "tree4096"})
+    void fatTreesWithoutStructureRouteLikeDModK(String preset) {
+        Topology tree = Presets.find(preset).build();
+        Topology plain = TopologyFile.parse("t.topo", new java.io.StringReader(text(tree)));
+        assertTrue(plain.fatTree().isEmpty());
+        ForwardingTables updown = UpDown.compute(plain);
+        if (preset.equals("tree648")) {
+            assertTrue(LftFile.sameEntries(updown, DModK.compute(tree)));
+        }
+        int[] destinationOf = new int[plain.portCount()];
+        java.util.Arrays.fill(destinationOf, -1);
+        for (int d = 0; d < plain.hostCount(); d++) {
+            for (int leaf = plain.hostCount(); leaf < plain.nodeCount(); leaf++) {
+                if (plain.level(leaf) != 1) {
+                    continue;
+                }
+                int v = leaf;
+                while (v != d) {
+                    int gp = plain.port(v, updown.port(v, d));
+                    int next = plain.peerNode(gp);
+                    if (plain.level(next) < plain.level(v)) {
+                        assertTrue(destinationOf[gp] < 0 || destinationOf[gp] == d,
+                                "down link shared by " + destinationOf[gp] + " and " + d);
+                        destinationOf[gp] = d;
+                    }
+                    v = next;
+                }
+            }
+        }
+    }
+
+    private static String text(Topology t) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        try {
+            TopologyFile.write(t, w);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return w.toString();
     }
 
     static void assertAcyclicChannelDependencies(ForwardingTables lft) {
