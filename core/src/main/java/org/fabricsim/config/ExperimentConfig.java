@@ -42,7 +42,7 @@ public final class ExperimentConfig {
         this.source = source;
     }
 
-    /** Loads an experiment file and applies the settings ({@code key=value}, HOCON syntax for the value). */
+    /** Loads an experiment file and applies {@code --set key=value} settings (HOCON syntax for the value). */
     public static ExperimentConfig load(Path file, List<String> settings) {
         if (!Files.isRegularFile(file)) {
             throw new InputException(file + ": no such experiment file");
@@ -55,42 +55,51 @@ public final class ExperimentConfig {
             throw new InputException(oneLine(e));
         }
         Path base = file.toAbsolutePath().getParent();
-        return build(experiment, settings, base, file.toString());
+        return build(experiment, Setting.set(settings), base, file.toString());
     }
 
-    /** A configuration made of settings only (the command line's shortcut commands). */
-    public static ExperimentConfig fromSettings(List<String> settings, Path baseDir) {
+    /** A configuration made of command-line settings only (the shortcut commands). */
+    public static ExperimentConfig fromSettings(List<Setting> settings, Path baseDir) {
         return build(ConfigFactory.empty(), settings, baseDir, "command line");
     }
 
-    private static ExperimentConfig build(Config experiment, List<String> settings, Path baseDir, String source) {
+    /** {@link #fromSettings} with every setting a {@code --set}. */
+    public static ExperimentConfig fromSets(List<String> settings, Path baseDir) {
+        return fromSettings(Setting.set(settings), baseDir);
+    }
+
+    private static ExperimentConfig build(Config experiment, List<Setting> settings, Path baseDir, String source) {
         Config merged = experiment;
-        for (String s : settings) {
+        for (Setting s : settings) {
             merged = parseSetting(s).withFallback(merged);
         }
         Config defaults = defaults();
-        checkKnownKeys(merged, defaults);
         Config resolved;
+        Config given;
         try {
+            // substitutions (${trials}, ${?HOME}) are resolved before the keys are checked
             resolved = merged.withFallback(defaults).resolve();
+            given = merged.resolveWith(resolved);
         } catch (ConfigException e) {
             throw new InputException(oneLine(e));
         }
+        checkKnownKeys(given, defaults);
         return new ExperimentConfig(resolved, baseDir, source);
     }
 
-    private static Config parseSetting(String setting) {
-        int eq = setting.indexOf('=');
+    private static Config parseSetting(Setting setting) {
+        String text = setting.text();
+        int eq = text.indexOf('=');
         if (eq <= 0) {
-            throw new InputException("--set " + setting + ": expected key=value");
+            throw new InputException(setting.origin() + ": expected key=value");
         }
-        String key = setting.substring(0, eq).trim();
-        String value = setting.substring(eq + 1).trim();
+        String key = text.substring(0, eq).trim();
+        String value = text.substring(eq + 1).trim();
         try {
             return ConfigFactory.parseString(key + " = " + quoteIfNeeded(value),
-                    ConfigParseOptions.defaults().setOriginDescription("--set " + setting));
+                    ConfigParseOptions.defaults().setOriginDescription(setting.origin()));
         } catch (ConfigException e) {
-            throw new InputException("--set " + setting + ": " + stripOrigin(e));
+            throw new InputException(setting.origin() + ": " + stripOrigin(e));
         }
     }
 
@@ -176,7 +185,7 @@ public final class ExperimentConfig {
             return origin.filename() + (origin.lineNumber() > 0 ? ":" + origin.lineNumber() : "") + ": ";
         }
         String d = origin.description();
-        if (d != null && d.startsWith("--set")) {
+        if (d != null && d.startsWith("--")) { // a command-line setting (see Setting)
             return d.replaceFirst(": \\d+$", "") + ": "; // Typesafe appends the line number
         }
         return "";
@@ -186,9 +195,10 @@ public final class ExperimentConfig {
         return config.hasPathOrNull(key) ? where(config.getValue(key).origin()) : source + ": ";
     }
 
+    /** Typesafe's message on one line, its "file: 4: " origin written as "file:4: " like ours. */
     private static String oneLine(ConfigException e) {
         String msg = e.getMessage() == null ? e.toString() : e.getMessage();
-        return msg.replace('\n', ' ');
+        return msg.replace('\n', ' ').replaceFirst("^(.+?): (\\d+): ", "$1:$2: ");
     }
 
     private static String stripOrigin(ConfigException e) {

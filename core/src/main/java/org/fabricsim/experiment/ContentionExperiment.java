@@ -93,7 +93,7 @@ final class ContentionExperiment implements Experiment {
                         .put("switches", t.switchCount())
                         .put("links", t.cableCount())
                         .asMap())
-                .put("routing", lft.algorithm())
+                .put("routing", lft.describe())
                 .put("pattern", pattern)
                 .put("seed", seed)
                 .put("trials", r.trialCount())
@@ -159,7 +159,7 @@ final class ContentionExperiment implements Experiment {
         LinkClasses classes = r.classes();
         List<String> cls = new ArrayList<>();
         List<Integer> load = new ArrayList<>();
-        List<Long> links = new ArrayList<>();
+        List<Long> observations = new ArrayList<>();
         List<Double> prob = new ArrayList<>();
         for (int c = 0; c < classes.count(); c++) {
             long[] counts = r.loadCounts()[c];
@@ -170,7 +170,7 @@ final class ContentionExperiment implements Experiment {
             for (int x = 0; x < counts.length; x++) {
                 cls.add(classes.name(c));
                 load.add(x);
-                links.add(counts[x]);
+                observations.add(counts[x]);
                 prob.add(counts[x] / total);
             }
         }
@@ -179,13 +179,13 @@ final class ContentionExperiment implements Experiment {
                 .metadata("schema_version", SCHEMA_VERSION)
                 .utf8("class", cls.toArray(String[]::new))
                 .int32("load", load.stream().mapToInt(Integer::intValue).toArray())
-                .int64("links", links.stream().mapToLong(Long::longValue).toArray())
+                .int64("observations", observations.stream().mapToLong(Long::longValue).toArray())
                 .float64("probability", prob.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private static void plot(OutputDirectory out, Topology t, ForwardingTables lft, String pattern,
             ContentionResult r) throws IOException {
-        String what = t.name() + ", " + lft.algorithm() + ", " + pattern + ", " + r.trialCount() + " trials";
+        String what = t.name() + ", " + lft.describe() + ", " + pattern + ", " + r.trialCount() + " trials";
         IntHistogram max = histogramOf(r.maxContention());
         Plots.bars(out.stage("max_contention.png"),
                 new Plots.Labels("Maximum contention per trial (" + what + ")", "max over flows of C_f",
@@ -216,7 +216,7 @@ final class ContentionExperiment implements Experiment {
         SampleSummary max = SampleSummary.of(r.maxContention());
         SampleSummary mean = SampleSummary.of(r.meanContention());
         o.printf(Locale.ROOT, "contention: %s (%d hosts, %d switches), routing %s, %s, %d trials, seed %d%n",
-                t.name(), t.hostCount(), t.switchCount(), lft.algorithm(), pattern, r.trialCount(), seed);
+                t.name(), t.hostCount(), t.switchCount(), lft.describe(), pattern, r.trialCount(), seed);
         o.printf(Locale.ROOT, "  max contention   mean %.3f  95%% CI [%.3f, %.3f]  min %.0f  max %.0f%n",
                 max.mean(), max.ciLow(), max.ciHigh(), max.min(), max.max());
         o.printf(Locale.ROOT, "  mean contention  mean %.4f  95%% CI [%.4f, %.4f]%n", mean.mean(), mean.ciLow(),

@@ -2,6 +2,7 @@ package org.fabricsim.experiment;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +20,8 @@ import org.fabricsim.io.OutputDirectory;
  */
 public final class Experiments {
     private static final Map<String, Experiment> KNOWN = new LinkedHashMap<>();
+    private static final String RUN_JSON = "run.json";
+    private static final java.util.regex.Pattern PLAIN_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]*");
 
     static {
         register(new ContentionExperiment());
@@ -35,6 +38,30 @@ public final class Experiments {
         return List.copyOf(KNOWN.keySet());
     }
 
+    /**
+     * Before a new run's files move in: deletes the previous run's run.json (so the directory is not marked
+     * complete while it changes), then those of the previous run's files, as its run.json lists them, that
+     * this run does not write again (a plot switched off must not survive beside fresh results).
+     */
+    private static void removePreviousRun(Path dir, List<String> files) throws IOException {
+        Path previous = dir.resolve(RUN_JSON);
+        if (!Files.isRegularFile(previous)) {
+            return;
+        }
+        List<String> old = new java.util.ArrayList<>();
+        try {
+            Json.read(previous).path("files").forEach(n -> old.add(n.asText()));
+        } catch (IOException | RuntimeException e) {
+            // an unreadable old run.json lists nothing; it is replaced all the same
+        }
+        Files.delete(previous);
+        for (String name : old) {
+            if (!files.contains(name) && PLAIN_NAME.matcher(name).matches()) {
+                Files.deleteIfExists(dir.resolve(name));
+            }
+        }
+    }
+
     /** The fabricsim version from the jar manifest, or "dev" when run from classes. */
     public static String version() {
         String v = Experiments.class.getPackage().getImplementationVersion();
@@ -47,6 +74,8 @@ public final class Experiments {
         long t0 = System.nanoTime();
         try (OutputDirectory out = OutputDirectory.open(outDir)) {
             experiment.run(config, out, context);
+            List<String> files = new java.util.ArrayList<>(out.stagedNames());
+            files.add(RUN_JSON);
             Instant end = Instant.now();
             Map<String, Object> run = Json.object()
                     .put("fabricsim_version", version())
@@ -59,9 +88,11 @@ public final class Experiments {
                     .put("wall_time_s", Duration.ofNanos(System.nanoTime() - t0).toNanos() / 1e9)
                     .put("java", System.getProperty("java.version"))
                     .put("processors", Runtime.getRuntime().availableProcessors())
+                    .put("files", files)
                     .put("config", config.toMap())
                     .asMap();
-            Json.write(out.stage("run.json"), run);
+            Json.write(out.stage(RUN_JSON), run);
+            removePreviousRun(outDir, files);
             out.commit();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results to " + outDir + ": " + e.getMessage(), e);

@@ -89,7 +89,10 @@ final class TrafficBinding {
             }
             case HOTSPOTS: {
                 int count = c.integer("traffic.hotspots", 1, Math.max(1, n - 1));
-                double senders = c.number("traffic.hotspot-senders", Double.MIN_VALUE, 1);
+                double senders = c.number("traffic.hotspot-senders", 0, 1);
+                if (senders == 0) {
+                    throw c.error("traffic.hotspot-senders", "must be greater than 0 (got 0)");
+                }
                 return TrialTraffic.of(checked(c, () -> new Hotspots(count, senders)), hosts, seed);
             }
             case FRAGMENTED_APPLICATIONS: {

@@ -107,6 +107,11 @@ public final class OutputDirectory implements AutoCloseable {
      *
      * @throws IllegalStateException if already committed or closed
      */
+    /** The names staged so far, in staging order. */
+    public synchronized List<String> stagedNames() {
+        return List.copyOf(staged.keySet());
+    }
+
     public synchronized void commit() throws IOException {
         if (state != State.OPEN) {
             throw new IllegalStateException("output directory " + dir + " is already "

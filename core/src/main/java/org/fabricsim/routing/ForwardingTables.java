@@ -18,12 +18,18 @@ public final class ForwardingTables {
     private final String algorithm;
     private final short[] table;
     private final int hosts;
+    private final String file;
 
     ForwardingTables(Topology topology, String algorithm, short[] table) {
+        this(topology, algorithm, table, null);
+    }
+
+    ForwardingTables(Topology topology, String algorithm, short[] table, String file) {
         this.topology = topology;
         this.algorithm = algorithm;
         this.table = table;
         this.hosts = topology.hostCount();
+        this.file = file;
     }
 
     /** Empty tables (every entry -1) to be filled by a routing algorithm. */
@@ -47,9 +53,14 @@ public final class ForwardingTables {
         return topology;
     }
 
-    /** The routing algorithm that produced the tables, e.g. {@code dmodk}. */
+    /** The routing algorithm that produced the tables, e.g. {@code dmodk} (as a table file's header says). */
     public String algorithm() {
         return algorithm;
+    }
+
+    /** What results report as the routing: the algorithm, or {@code file:<path> (<algorithm>)} for tables read from a file. */
+    public String describe() {
+        return file == null ? algorithm : "file:" + file + " (" + algorithm + ")";
     }
 
     /** The local output port of switch {@code switchNode} towards host {@code dst}. */

@@ -3,13 +3,13 @@ package org.fabricsim.routing;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.fabricsim.InputException;
+import org.fabricsim.io.TextFiles;
 import org.fabricsim.topology.Topology;
 
 /**
@@ -17,13 +17,14 @@ import org.fabricsim.topology.Topology;
  *
  * <pre>
  * # fabricsim forwarding tables
- * topology tree648 hosts 648 switches 54 routing dmodk
+ * hosts 648 switches 54 routing dmodk topology tree648
  * s1-0 0 1 2 ... 17 18 19 ...      one line per switch: its output port towards host 0, 1, 2, ...
  * </pre>
  *
- * Reading checks the header against the topology, every switch once, one port per host, ports that
- * exist and are connected, and finally that every route arrives without a loop; each mistake is one
- * line naming {@code file:line}.
+ * The topology's name ends the header line and may contain spaces; it is informative only (tables are
+ * checked against the structure, not the name). Reading checks the header's host and switch counts, every
+ * switch once, one port per host, ports that exist and are connected, and finally that every route
+ * arrives without a loop; each mistake is one line naming {@code file:line}.
  */
 public final class LftFile {
     private static final String MAGIC = "# fabricsim forwarding tables";
@@ -34,8 +35,8 @@ public final class LftFile {
     public static void write(ForwardingTables lft, Writer out) throws IOException {
         Topology t = lft.topology();
         out.write(MAGIC + "\n");
-        out.write("topology " + t.name() + " hosts " + t.hostCount() + " switches " + t.switchCount() + " routing "
-                + lft.algorithm() + "\n");
+        out.write("hosts " + t.hostCount() + " switches " + t.switchCount() + " routing " + lft.algorithm()
+                + " topology " + t.name() + "\n");
         StringBuilder line = new StringBuilder();
         for (int v = t.hostCount(); v < t.nodeCount(); v++) {
             line.setLength(0);
@@ -48,12 +49,9 @@ public final class LftFile {
         }
     }
 
+    /** Writes the tables to a file, whole or not at all. */
     public static void write(ForwardingTables lft, Path file) {
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            write(lft, w);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        TextFiles.writeAtomically(file, "forwarding tables", out -> write(lft, out));
     }
 
     public static ForwardingTables read(Path file, Topology t) {
@@ -81,12 +79,12 @@ public final class LftFile {
             if (text.isEmpty()) {
                 continue;
             }
-            String[] f = text.split("\\s+");
             if (!header) {
-                algorithm = parseHeader(f, t, where);
+                algorithm = parseHeader(text, t, where);
                 header = true;
                 continue;
             }
+            String[] f = text.split("\\s+");
             int v = t.findNode(f[0]);
             if (v < 0 || t.isHost(v)) {
                 throw new InputException(where + ": '" + f[0] + "' is not a switch of topology " + t.name());
@@ -109,14 +107,14 @@ public final class LftFile {
             }
         }
         if (!header) {
-            throw new InputException(fileName + ": empty forwarding-table file (no 'topology' header line)");
+            throw new InputException(fileName + ": empty forwarding-table file (no header line)");
         }
         for (int s = 0; s < seen.length; s++) {
             if (!seen[s]) {
                 throw new InputException(fileName + ": no table for switch " + t.nodeName(s + hosts));
             }
         }
-        ForwardingTables lft = new ForwardingTables(t, algorithm, table);
+        ForwardingTables lft = new ForwardingTables(t, algorithm, table, fileName);
         try {
             lft.validate();
         } catch (InputException e) {
@@ -125,17 +123,18 @@ public final class LftFile {
         return lft;
     }
 
-    private static String parseHeader(String[] f, Topology t, String where) {
-        if (f.length != 8 || !f[0].equals("topology") || !f[2].equals("hosts") || !f[4].equals("switches")
-                || !f[6].equals("routing")) {
-            throw new InputException(where + ": expected the header 'topology <name> hosts <n> switches <n> routing"
+    private static String parseHeader(String text, Topology t, String where) {
+        String[] f = text.split("\\s+", 8);
+        if (f.length < 7 || !f[0].equals("hosts") || !f[2].equals("switches") || !f[4].equals("routing")
+                || !f[6].equals("topology")) {
+            throw new InputException(where + ": expected the header 'hosts <n> switches <n> routing <name> topology"
                     + " <name>'");
         }
-        if (!f[3].equals(Integer.toString(t.hostCount())) || !f[5].equals(Integer.toString(t.switchCount()))) {
-            throw new InputException(where + ": tables are for " + f[3] + " hosts and " + f[5]
+        if (!f[1].equals(Integer.toString(t.hostCount())) || !f[3].equals(Integer.toString(t.switchCount()))) {
+            throw new InputException(where + ": tables are for " + f[1] + " hosts and " + f[3]
                     + " switches but topology " + t.name() + " has " + t.hostCount() + " and " + t.switchCount());
         }
-        return f[7];
+        return f[5];
     }
 
     private static int parsePort(String s, String where) {

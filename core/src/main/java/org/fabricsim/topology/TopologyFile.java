@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabricsim.InputException;
+import org.fabricsim.io.TextFiles;
 import org.fabricsim.config.Units;
 
 /**

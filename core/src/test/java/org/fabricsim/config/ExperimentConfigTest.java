@@ -47,7 +47,7 @@ class ExperimentConfigTest {
 
     @Test
     void settingsAcceptExpressionsWithoutQuotes() {
-        ExperimentConfig c = ExperimentConfig.fromSettings(
+        ExperimentConfig c = ExperimentConfig.fromSets(
                 List.of("topology.name=xgft(2;18,36;1,18)", "routing=file:a/b.lft", "topology.link-bandwidth=40Gbps"),
                 dir);
         assertEquals("xgft(2;18,36;1,18)", c.string("topology.name"));
@@ -91,13 +91,26 @@ class ExperimentConfigTest {
         String syntax = assertThrows(InputException.class, () -> ExperimentConfig.load(file("trials = {\n"),
                 List.of())).getMessage();
         assertFalse(syntax.contains("\n"));
-        assertTrue(syntax.contains("x.conf"), syntax);
+        assertTrue(syntax.startsWith(dir.resolve("x.conf") + ":1: ") || syntax.startsWith(dir.resolve("x.conf") + ":2: "),
+                syntax);
         String missing = assertThrows(InputException.class, () -> ExperimentConfig.load(dir.resolve("none.conf"),
                 List.of())).getMessage();
         assertTrue(missing.endsWith("none.conf: no such experiment file"), missing);
-        String badSet = assertThrows(InputException.class, () -> ExperimentConfig.fromSettings(List.of("trials"),
+        String badSet = assertThrows(InputException.class, () -> ExperimentConfig.fromSets(List.of("trials"),
                 dir)).getMessage();
         assertEquals("--set trials: expected key=value", badSet);
+    }
+
+    @Test
+    void substitutionsAreResolvedBeforeKeysAreChecked() throws IOException {
+        Path f = file("experiment = contention\nseed = 7\ntrials = ${seed}\nthreads = ${?FABRICSIM_NO_SUCH_VARIABLE}\n");
+        ExperimentConfig c = ExperimentConfig.load(f, List.of());
+        assertEquals(7, c.integer("trials", 1, 100));
+        assertEquals(0, c.integer("threads", 0, 8), "an unset optional substitution keeps the default");
+        String msg = assertThrows(InputException.class, () -> ExperimentConfig.load(file("trials = ${nope}\n"),
+                List.of())).getMessage();
+        assertFalse(msg.contains("\n"));
+        assertTrue(msg.contains("nope"), msg);
     }
 
     @Test
@@ -110,7 +123,7 @@ class ExperimentConfigTest {
 
     @Test
     void choiceListsTheAllowedWords() {
-        ExperimentConfig c = ExperimentConfig.fromSettings(List.of("experiment=contentoin"), dir);
+        ExperimentConfig c = ExperimentConfig.fromSets(List.of("experiment=contentoin"), dir);
         String msg = assertThrows(InputException.class, () -> c.choice("experiment", List.of("contention")))
                 .getMessage();
         assertEquals("--set experiment=contentoin: experiment: 'contentoin' is not one of contention", msg);

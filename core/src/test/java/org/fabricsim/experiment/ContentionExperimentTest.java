@@ -31,7 +31,7 @@ class ContentionExperimentTest {
     private Path run(String out, String... settings) {
         List<String> keys = new ArrayList<>(List.of("experiment=contention"));
         keys.addAll(List.of(settings));
-        ExperimentConfig c = ExperimentConfig.fromSettings(keys, dir);
+        ExperimentConfig c = ExperimentConfig.fromSets(keys, dir);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         Experiments.run(c, dir.resolve(out), new RunContext(new PrintStream(console, true, StandardCharsets.UTF_8),
                 Progress.Mode.OFF), List.of("test"));
@@ -71,7 +71,7 @@ class ContentionExperimentTest {
 
         ArrowTable loads = ArrowTable.read(out.resolve("link_loads.arrow"));
         long links = 0;
-        for (long l : loads.longs("links")) {
+        for (long l : loads.longs("observations")) {
             links += l;
         }
         assertEquals(25L * 2 * 1296, links, "every directed link counted once per trial");
@@ -109,6 +109,19 @@ class ContentionExperimentTest {
                     "traffic.pattern=" + c[1], "trials=3", "output.plots=false");
             assertTrue(Files.exists(out.resolve("summary.json")), c[0] + " " + c[1]);
         }
+    }
+
+    /** A re-run into the same directory leaves no file of the previous run that it did not write again. */
+    @Test
+    void reRunsReplaceThePreviousRunsFiles() throws IOException {
+        run("again", "topology.name=tree648", "trials=2");
+        Files.writeString(dir.resolve("again").resolve("notes.txt"), "a person's file");
+        Path out = run("again", "topology.name=tree648", "trials=3", "output.plots=false");
+        assertEquals(List.of("contention.arrow", "link_loads.arrow", "notes.txt", "run.json", "summary.json"),
+                files(out));
+        assertEquals(List.of("summary.json", "contention.arrow", "link_loads.arrow", "run.json"),
+                java.util.stream.StreamSupport.stream(Json.read(out.resolve("run.json")).get("files").spliterator(),
+                        false).map(JsonNode::asText).toList());
     }
 
     @Test

@@ -38,6 +38,16 @@ class LftFileTest {
         }
     }
 
+    /** Generator expressions may contain spaces; the name ends the header so it survives a round trip. */
+    @Test
+    void namesWithSpacesAndTheReportedRouting() throws IOException {
+        Topology t = org.fabricsim.topology.Topologies.resolve("xgft(2; 3,4; 1,2)", 0, 0, null);
+        ForwardingTables back = LftFile.parse("c.lft", new StringReader(text(DModK.compute(t))), t);
+        assertEquals("dmodk", back.algorithm());
+        assertEquals("file:c.lft (dmodk)", back.describe());
+        assertEquals("dmodk", DModK.compute(t).describe());
+    }
+
     @Test
     void routingByFileName(@TempDir Path dir) {
         Topology t = Presets.find("c1").build();
@@ -56,7 +66,8 @@ class LftFileTest {
         Topology t = Presets.find("testbed7").build();
         String good = text(UpDown.compute(t));
         String[] lines = good.split("\n");
-        assertTrue(error("topology testbed7 hosts 8 switches 2 routing updown\n", t).startsWith("x.lft:1:"));
+        assertTrue(error("hosts 8 switches 2 routing updown topology testbed7\n", t).startsWith("x.lft:1:"));
+        assertTrue(error("topology testbed7 hosts 7 switches 2 routing updown\n", t).contains("expected the header"));
         assertTrue(error(lines[0] + "\n" + lines[1] + "\nS9 0 0 0 0 0 0 0\n", t).contains("x.lft:3: 'S9' is not a switch"));
         assertTrue(error(lines[0] + "\n" + lines[1] + "\nS1 0 0 0\n", t).contains("x.lft:3: switch S1 has 3 entries"));
         assertTrue(error(lines[0] + "\n" + lines[1] + "\nS1 0 0 0 3 3 3 x\n", t).contains("x.lft:3: bad port number 'x'"));

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.config.Setting;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,24 +45,24 @@ final class ContentionCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<String> keys = new ArrayList<>();
-        keys.add("experiment=contention");
-        keys.add("topology.name=" + topology);
-        add(keys, "routing", routing);
-        add(keys, "traffic.pattern", pattern);
-        add(keys, "trials", trials);
-        add(keys, "seed", seed);
-        add(keys, "threads", threads);
+        List<Setting> keys = new ArrayList<>();
+        keys.add(new Setting("experiment=contention", "contention"));
+        add(keys, "topology.name", "--topology", topology);
+        add(keys, "routing", "--routing", routing);
+        add(keys, "traffic.pattern", "--pattern", pattern);
+        add(keys, "trials", "--trials", trials);
+        add(keys, "seed", "--seed", seed);
+        add(keys, "threads", "--threads", threads);
         List<String> command = new ArrayList<>(List.of("contention"));
-        keys.forEach(k -> command.add("--set " + k));
-        keys.addAll(settings.settings);
+        keys.subList(1, keys.size()).forEach(k -> command.add(k.origin()));
+        keys.addAll(Setting.set(settings.settings));
         settings.run(main, ExperimentConfig.fromSettings(keys, Path.of("").toAbsolutePath()), out, command);
         return 0;
     }
 
-    private static void add(List<String> keys, String key, String value) {
+    private static void add(List<Setting> keys, String key, String option, String value) {
         if (value != null) {
-            keys.add(key + "=" + value);
+            keys.add(new Setting(key + "=" + value, option + " " + value));
         }
     }
 }

@@ -63,7 +63,7 @@ final class DemoCommand implements Callable<Integer> {
         List<String> keys = new ArrayList<>(List.of("experiment=contention", "topology.name=" + topology,
                 "traffic.pattern=" + pattern, "trials=" + trials, "seed=1"));
         keys.addAll(settings.settings);
-        settings.run(main, ExperimentConfig.fromSettings(keys, Path.of("").toAbsolutePath()), out.resolve(dir),
+        settings.run(main, ExperimentConfig.fromSets(keys, Path.of("").toAbsolutePath()), out.resolve(dir),
                 List.of("demo"));
         main.out.println();
     }

@@ -10,7 +10,8 @@ import picocli.CommandLine.IVersionProvider;
 
 /**
  * The {@code fabricsim} command line. A user mistake (an {@link InputException} or a bad option) prints one
- * line on stderr and exits with status 2; an unexpected failure prints its stack trace and exits with 1.
+ * line on stderr and exits with status 2; a run that cannot write its results prints one line and exits
+ * with 1; anything else is a bug, printed with its stack trace, status 1.
  */
 @Command(name = "fabricsim", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulator of lossless cluster interconnects (InfiniBand fat trees and Clos networks).",
@@ -52,6 +53,11 @@ public final class Main implements Runnable {
             if (input != null) {
                 err.println("fabricsim: " + input.getMessage().replace('\n', ' '));
                 return 2;
+            }
+            if (ex instanceof java.io.UncheckedIOException io) {
+                // the run could not write its results (disk full, a directory in the way): say why, no trace
+                err.println("fabricsim: " + io.getMessage().replace('\n', ' '));
+                return 1;
             }
             err.println("fabricsim: internal error: " + ex);
             ex.printStackTrace(err);

@@ -1,9 +1,5 @@
 package org.fabricsim.cli;
 
-import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fabricsim.InputException;
@@ -49,12 +45,12 @@ final class TopologyCommand implements Callable<Integer> {
     @Option(names = "--lft", paramLabel = "FILE", description = "Write the forwarding tables of --routing.")
     Path lft;
 
-    @Option(names = "--routing", paramLabel = "ROUTING", defaultValue = "auto",
-            description = "Routing for --lft: auto, dmodk, updown. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--routing", paramLabel = "ROUTING",
+            description = "Routing for --lft: auto (the default), dmodk, updown.")
     String routing;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         if (list) {
             main.out.println("presets:");
             for (Presets.Preset p : Presets.all()) {
@@ -72,24 +68,23 @@ final class TopologyCommand implements Callable<Integer> {
         if (topology == null) {
             throw new InputException("topology: give --topology NAME or --list");
         }
+        if (routing != null && lft == null) {
+            throw new InputException("topology: --routing " + routing + " is only used with --lft FILE");
+        }
         long bw = bandwidth == null ? 0 : Units.bandwidth(bandwidth);
         long lat = latency == null ? 0 : Units.time(latency);
         Topology t = Topologies.resolve(topology, bw, lat, null);
         TopologyReport.describe(t).forEach(main.out::println);
         if (dot != null) {
-            try (Writer w = Files.newBufferedWriter(dot, StandardCharsets.UTF_8)) {
-                Graphviz.write(t, w);
-            }
+            Graphviz.write(t, dot);
             main.out.println("  wrote " + dot);
         }
         if (write != null) {
-            try (Writer w = Files.newBufferedWriter(write, StandardCharsets.UTF_8)) {
-                TopologyFile.write(t, w);
-            }
+            TopologyFile.write(t, write);
             main.out.println("  wrote " + write);
         }
         if (lft != null) {
-            ForwardingTables tables = Routings.compute(routing, t, null);
+            ForwardingTables tables = Routings.compute(routing == null ? Routings.AUTO : routing, t, null);
             LftFile.write(tables, lft);
             main.out.println("  wrote " + lft + " (" + tables.algorithm() + ")");
         }

@@ -49,7 +49,7 @@ class CliTest {
 
     @Test
     void unknownPreset() {
-        assertBadInput("unknown topology 'tree649'", "contention", "--topology", "tree649", "--out",
+        assertBadInput("--topology tree649: unknown topology 'tree649'", "contention", "--topology", "tree649", "--out",
                 dir.resolve("o").toString());
         assertBadInput("unknown topology 'tree649'", "topology", "--topology", "tree649");
     }
@@ -84,7 +84,7 @@ class CliTest {
 
     @Test
     void outOfRangeParameter() {
-        assertBadInput("trials: must be in [1, 100000000] (got 0)", "contention", "--topology", "tree648",
+        assertBadInput("--trials 0: trials: must be in [1, 100000000] (got 0)", "contention", "--topology", "tree648",
                 "--trials", "0", "--out", dir.resolve("o").toString());
         assertBadInput("traffic.max-flows: must be in [1, 1000] (got -2)", "contention", "--topology", "tree648",
                 "--pattern", "random-flows", "--set", "traffic.max-flows=-2", "--out", dir.resolve("o").toString());
@@ -99,6 +99,18 @@ class CliTest {
         assertBadInput("Missing required option: '--out=DIR'", "contention", "--topology", "tree648");
         assertBadInput("--progress must be on, off or auto", "contention", "--topology", "tree648", "--progress",
                 "loud", "--out", dir.resolve("o").toString());
+    }
+
+    @Test
+    void unwritableResultsAreOneLineWithStatusOne() throws IOException {
+        Path out = dir.resolve("blocked");
+        Files.createDirectories(out.resolve("summary.json").resolve("x"));
+        Result r = fabricsim("contention", "--topology", "tree648", "--trials", "2", "--out", out.toString());
+        assertEquals(1, r.status(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains("cannot write results"), r.err());
+        assertBadInput("--routing dmodk is only used with --lft", "topology", "--topology", "tree648", "--routing",
+                "dmodk");
     }
 
     @Test

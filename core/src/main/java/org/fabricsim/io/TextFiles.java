@@ -1,4 +1,4 @@
-package org.fabricsim.topology;
+package org.fabricsim.io;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -10,15 +10,17 @@ import java.nio.file.StandardCopyOption;
 import org.fabricsim.InputException;
 
 /** Writes text files whole or not at all: to a temporary sibling, renamed at the end (DESIGN.md, "Errors"). */
-final class TextFiles {
-    interface Body {
+public final class TextFiles {
+    /** What goes into the file. */
+    public interface Body {
         void write(Writer out) throws IOException;
     }
 
     private TextFiles() {
     }
 
-    static void writeAtomically(Path file, String what, Body body) {
+    /** Writes {@code file} through {@code body}; a failure leaves no file and is an InputException naming it. */
+    public static void writeAtomically(Path file, String what, Body body) {
         Path absolute = file.toAbsolutePath();
         Path dir = absolute.getParent();
         Path tmp = null;
