@@ -207,6 +207,55 @@ public final class ExperimentConfig {
         return colon >= 0 && msg.startsWith("String") ? msg.substring(colon + 2) : msg;
     }
 
+    /**
+     * The configurations of the list {@code key} (e.g. {@code sweep.points}): for each element, an object of
+     * keys that override this configuration, this configuration with them applied, checked for unknown keys
+     * like a file. {@code skip} names keys of the elements that are not configuration keys (e.g. {@code x});
+     * they are read with {@link #elementValue}.
+     */
+    public List<ExperimentConfig> elements(String key, List<String> skip) {
+        List<ExperimentConfig> out = new ArrayList<>();
+        List<? extends ConfigObject> list;
+        try {
+            list = config.getObjectList(key);
+        } catch (ConfigException.WrongType e) {
+            throw error(key, "expected a list of objects { key = value, ... }");
+        }
+        Config defaults = defaults();
+        for (ConfigObject element : list) {
+            Config overrides = element.toConfig();
+            for (String s : skip) {
+                overrides = overrides.withoutPath(s);
+            }
+            checkKnownKeys(overrides, defaults);
+            Config merged = overrides.withFallback(config).resolve();
+            out.add(new ExperimentConfig(merged, baseDir, source));
+        }
+        return out;
+    }
+
+    /** The value of {@code key} inside element {@code index} of the list {@code listKey}, as a string. */
+    public String elementValue(String listKey, int index, String key) {
+        ConfigObject element = config.getObjectList(listKey).get(index);
+        Config c = element.toConfig();
+        if (!c.hasPath(key)) {
+            throw new InputException(where(element.origin()) + listKey + "[" + index + "]: missing key '" + key + "'");
+        }
+        return String.valueOf(c.getValue(key).unwrapped());
+    }
+
+    /** The keys an element of {@code listKey} sets, with their values as strings (for summaries), sorted. */
+    public Map<String, String> elementSettings(String listKey, int index, List<String> skip) {
+        Config c = config.getObjectList(listKey).get(index).toConfig();
+        Map<String, String> out = new java.util.TreeMap<>();
+        c.entrySet().forEach(e -> {
+            if (!skip.contains(e.getKey())) {
+                out.put(e.getKey(), String.valueOf(e.getValue().unwrapped()));
+            }
+        });
+        return out;
+    }
+
     /** Where relative paths (topology files, table files) are resolved. */
     public Path baseDir() {
         return baseDir;

