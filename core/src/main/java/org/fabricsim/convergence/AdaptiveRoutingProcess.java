@@ -173,6 +173,17 @@ public final class AdaptiveRoutingProcess {
      * choices come from {@code random}.
      */
     public TrialOutcome run(int[] destinations, SplittableRandom random) {
+        int flows = start(destinations, random);
+        int atStart = badLinks;
+        long iteration = 0;
+        while (badLinks > 0 && iteration < options.maxIterations()) {
+            iterate(++iteration);
+        }
+        return new TrialOutcome(iteration, badLinks == 0, adaptations, swaps, atStart, flows);
+    }
+
+    /** Sets up a trial: the flows of the permutation and their initial assignment; returns the flow count. */
+    int start(int[] destinations, SplittableRandom random) {
         if (destinations.length != hosts) {
             throw new IllegalArgumentException("permutation of " + destinations.length + " hosts for a network of "
                     + hosts);
@@ -186,14 +197,12 @@ public final class AdaptiveRoutingProcess {
             }
         }
         assignInitial();
-        int atStart = badLinks;
-        long iteration = 0;
-        while (badLinks > 0 && iteration < options.maxIterations()) {
-            iteration++;
-            int requests = selectRequests();
-            serve(requests, iteration);
-        }
-        return new TrialOutcome(iteration, badLinks == 0, adaptations, swaps, atStart, flows);
+        return flows;
+    }
+
+    /** One synchronous iteration (§II): the output switches' requests, then the moves in random order. */
+    void iterate(long iteration) {
+        serve(selectRequests(), iteration);
     }
 
     private void reset(int[] destinations) {
