@@ -92,6 +92,18 @@ class AbsorbingChainTest {
     }
 
     @Test
+    void refusesAChainTooSlowForDoublePrecision() {
+        // 0 -> 1 surely, 1 -> 0 with 1 - eps: t0 = 2/eps, kappa = 2 * 2/eps
+        double eps = 1e-6;
+        AbsorptionTime ok = AbsorbingChain.builder(2).set(0, 1, 1).set(1, 0, 1 - eps).build().from(0);
+        assertEquals(2 / eps, ok.mean(), 1e-9 * 2 / eps);
+        assertTrue(ok.relativeErrorEstimate() < 1e-8, ok.toString());
+        ChainPrecisionException e = assertThrows(ChainPrecisionException.class,
+                () -> AbsorbingChain.builder(2).set(0, 1, 1).set(1, 0, 1 - 1e-16).build());
+        assertTrue(e.conditionNumber() > 1e15, e.getMessage());
+    }
+
+    @Test
     void reachesAbsorptionThroughOtherStates() {
         // only state 2 leaks, and 0 -> 1 -> 2: no direct exit is needed everywhere
         AbsorbingChain chain = AbsorbingChain.builder(3).set(0, 1, 1).set(1, 2, 1).set(2, 0, 0.5).build();

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigInteger;
+import org.apache.commons.numbers.fraction.BigFraction;
 import org.fabricsim.InputException;
 import org.junit.jupiter.api.Test;
 
@@ -85,6 +87,55 @@ class LastStepModelTest {
             previousRatio = ratio;
             previous = t.mean();
         }
+    }
+
+    /**
+     * The error estimate κ·2^-52 against the exact rational value, where double precision runs
+     * out (E[T] from 5·10^4 at r = 8 to 1.6·10^14 at r = 16); r = 17 is refused.
+     */
+    @Test
+    void relativeErrorEstimateBoundsTheActualError() {
+        for (int r = 8; r <= 16; r++) {
+            AbsorptionTime t = LastStepModel.lumpedChain(r, r, r);
+            double exact = exactLumpedMean(r, r, r);
+            double actual = Math.abs(t.mean() - exact) / exact;
+            assertTrue(actual <= t.relativeErrorEstimate(),
+                    "r=" + r + ": error " + actual + " above the estimate " + t.relativeErrorEstimate());
+        }
+        ChainPrecisionException e = assertThrows(ChainPrecisionException.class,
+                () -> LastStepModel.lumpedChain(17, 17, 17));
+        assertTrue(e.conditionNumber() * Math.ulp(1.0) > AbsorbingChain.MAX_RELATIVE_ERROR, e.getMessage());
+    }
+
+    /** E[T] from U = r of the lumped chain, in fractions (binomial moves of eqs. (1)-(5)). */
+    private static double exactLumpedMean(int n, int m, int r) {
+        BigFraction improve = BigFraction.of(m - n + 1, m);
+        BigFraction[][] q = new BigFraction[r][r];
+        for (BigFraction[] row : q) {
+            java.util.Arrays.fill(row, BigFraction.ZERO);
+        }
+        for (int u = 1; u <= r; u++) {
+            BigFraction b = BigFraction.of(u, r);
+            BigFraction ind = BigFraction.of(u, r).multiply(BigFraction.of(2 * (m - n + 1), n * m));
+            BigFraction c = improve.add(ind).subtract(improve.multiply(ind));
+            for (int x = 0; x <= u; x++) {
+                for (int y = 0; y <= r - u; y++) {
+                    int next = u - x + y;
+                    if (next > 0) {
+                        q[u - 1][next - 1] = q[u - 1][next - 1].add(binomial(u, x, c).multiply(binomial(r - u, y, b)));
+                    }
+                }
+            }
+        }
+        return new ExactChain(q).t[r - 1].doubleValue();
+    }
+
+    private static BigFraction binomial(int trials, int k, BigFraction p) {
+        BigInteger choose = BigInteger.ONE;
+        for (int i = 0; i < k; i++) {
+            choose = choose.multiply(BigInteger.valueOf(trials - i)).divide(BigInteger.valueOf(i + 1));
+        }
+        return p.pow(k).multiply(BigFraction.ONE.subtract(p).pow(trials - k)).multiply(choose);
     }
 
     @Test
