@@ -7,7 +7,12 @@ import java.util.Map;
 import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.convergence.ConvergenceKernel;
+import org.fabricsim.convergence.ChainPrecisionException;
+import org.fabricsim.convergence.ConvergenceModels;
 import org.fabricsim.convergence.ConvergenceOptions;
+import org.fabricsim.convergence.HalfRateLastStepModel;
+import org.fabricsim.convergence.IndependentModel;
+import org.fabricsim.convergence.ModelKind;
 import org.fabricsim.random.Seeds;
 import org.fabricsim.random.Seeds.Purpose;
 import org.fabricsim.sweep.StoppingRule;
@@ -98,13 +103,49 @@ public final class SweepPlans {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 
-    /** Markov predictions for two-level Clos points (seed 001 §III). */
+    /**
+     * Markov predictions of the mean iterations for two-level Clos points (seed 001 §III): CLOS(n, r, m) =
+     * XGFT(2; n, r; 1, m). A model that does not apply (another p, a parameter out of its range, a value too
+     * large for double precision) is NaN at that point, and the plot leaves it out.
+     */
     static Map<String, Double> models(ExperimentConfig c, Topology t, ConvergenceOptions options) {
         Map<String, Double> models = new LinkedHashMap<>();
+        List<ModelKind> kinds = modelKinds(c, options.p());
         FatTree f = t.fatTree().orElse(null);
-        if (f == null || f.height() != 2) {
-            return models;
+        ConvergenceModels.Options mo = new ConvergenceModels.Options(
+                ConvergenceBinding.pick(c, "convergence.independent-combination", IndependentModel.Combination.class),
+                ConvergenceBinding.pick(c, "convergence.half-rate-reading", HalfRateLastStepModel.Reading.class));
+        for (ModelKind kind : kinds) {
+            double value = Double.NaN;
+            if (f != null && f.height() == 2 && options.p() == kind.flowsPerLink()) {
+                try {
+                    value = ConvergenceModels.evaluate(kind, f.m(1), f.w(2), f.m(2), kind.flowsPerLink(), mo).mean();
+                } catch (InputException | ChainPrecisionException e) {
+                    value = Double.NaN; // outside the model's range or beyond double precision
+                }
+            }
+            models.put(kind.key(), value);
         }
         return models;
+    }
+
+    private static List<ModelKind> modelKinds(ExperimentConfig c, double p) {
+        String spec = c.string("convergence.models").trim();
+        if (spec.equals("auto")) {
+            return p == 1 ? List.of(ModelKind.INDEPENDENT, ModelKind.LAST_STEP)
+                    : p == 2 ? List.of(ModelKind.LAST_STEP_HALF) : List.of();
+        }
+        if (spec.equals("none")) {
+            return List.of();
+        }
+        List<ModelKind> kinds = new ArrayList<>();
+        for (String word : spec.split("[,\\s]+")) {
+            try {
+                kinds.add(ModelKind.byKey(word));
+            } catch (InputException e) {
+                throw c.errorAt("convergence.models", e);
+            }
+        }
+        return kinds;
     }
 }

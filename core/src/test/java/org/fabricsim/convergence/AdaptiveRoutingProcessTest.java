@@ -53,15 +53,15 @@ class AdaptiveRoutingProcessTest {
      */
     @ParameterizedTest
     @CsvSource({
-        "clos(4,4,4), 1, UNFOLDED, MODULO, ANY, RANDOM, true, RANDOM, MOVE",
-        "clos(5,5,5), 1, UNFOLDED, SEMI_RANDOM, OTHER, LOWEST, true, LOWEST, SKIP",
-        "clos(4,6,8), 2, MINIMAL, MODULO, ANY, RANDOM, true, RANDOM, MOVE",
-        "clos(6,3,6), 2, UNFOLDED, SEMI_RANDOM, ANY, RANDOM, true, LOWEST, SKIP",
-        "clos(4,4,4), 1, UNFOLDED, MODULO, ANY, RANDOM, false, RANDOM, MOVE",
-        "clos(4,4,4), 1.5, UNFOLDED, MODULO, OTHER, RANDOM, true, RANDOM, MOVE",
-        "kary-ntree(3,3), 1, MINIMAL, MODULO, ANY, RANDOM, true, RANDOM, MOVE",
-        "kary-ntree(4,3), 2, MINIMAL, SEMI_RANDOM, ANY, RANDOM, true, RANDOM, SKIP",
-        "kary-ntree(3,3), 2, UNFOLDED, MODULO, OTHER, LOWEST, true, LOWEST, MOVE",
+        "'clos(4,4,4)', 1, UNFOLDED, MODULO, ANY, RANDOM, true, RANDOM, MOVE",
+        "'clos(5,5,5)', 1, UNFOLDED, SEMI_RANDOM, OTHER, LOWEST, true, LOWEST, SKIP",
+        "'clos(4,6,8)', 2, MINIMAL, MODULO, ANY, RANDOM, true, RANDOM, MOVE",
+        "'clos(6,3,6)', 2, UNFOLDED, SEMI_RANDOM, ANY, RANDOM, true, LOWEST, SKIP",
+        "'clos(4,4,4)', 1, UNFOLDED, MODULO, ANY, RANDOM, false, RANDOM, MOVE",
+        "'clos(4,4,4)', 1.5, UNFOLDED, MODULO, OTHER, RANDOM, true, RANDOM, MOVE",
+        "'kary-ntree(3,3)', 1, MINIMAL, MODULO, ANY, RANDOM, true, RANDOM, MOVE",
+        "'kary-ntree(4,3)', 2, MINIMAL, SEMI_RANDOM, ANY, RANDOM, true, RANDOM, SKIP",
+        "'kary-ntree(3,3)', 2, UNFOLDED, MODULO, OTHER, LOWEST, true, LOWEST, MOVE",
         "'xgft(3;2,3,2;1,3,3)', 1, MINIMAL, SEMI_RANDOM, ANY, RANDOM, true, RANDOM, MOVE"})
     void invariantsHoldAfterEveryIteration(String topology, double p, Scope scope, Initial initial,
             NewPort newPort, Ties ties, boolean swap, Victim victim, Reselect reselect) {
@@ -194,7 +194,7 @@ class AdaptiveRoutingProcessTest {
         boolean differs = false;
         for (int trial = 0; trial < 20; trial++) {
             TrialOutcome x = a.run(trial);
-            assertEquals(x, b.run(19 - trial == trial ? trial : trial));
+            assertEquals(x, b.run(trial));
             differs |= !x.equals(other.run(trial));
         }
         assertTrue(differs);

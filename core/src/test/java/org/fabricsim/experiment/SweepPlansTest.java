@@ -1,0 +1,88 @@
+package org.fabricsim.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.fabricsim.InputException;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.convergence.ConvergenceKernel;
+import org.fabricsim.convergence.ConvergenceModels;
+import org.fabricsim.convergence.ModelKind;
+import org.fabricsim.sweep.SweepPlan;
+import org.fabricsim.sweep.TrialRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepPlansTest {
+    @TempDir
+    Path dir;
+
+    private ExperimentConfig config(String text) throws IOException {
+        Path f = dir.resolve("s.conf");
+        Files.writeString(f, text);
+        return ExperimentConfig.load(f, List.of());
+    }
+
+    @Test
+    void pointsOverrideTheBaseAndCarryModels() throws IOException {
+        SweepPlan plan = SweepPlans.of(config("experiment = convergence\nconvergence.p = 1\nsweep {\n"
+                + "  points = [\n    { x = 3, topology.name = \"clos(3,3,3)\" }\n"
+                + "    { x = 4, topology.name = \"clos(4,4,8)\", convergence.max-iterations = 50 }\n  ]\n"
+                + "  batch-size = 100\n}\n"));
+        assertEquals(2, plan.points().size());
+        assertEquals("CLOS(3,3,3) p=1", plan.points().get(0).label());
+        assertEquals("CLOS(4,4,8) p=1", plan.points().get(1).label());
+        assertEquals(4.0, plan.points().get(1).x());
+        assertEquals("50", plan.points().get(1).settings().get("convergence.max-iterations"));
+        assertEquals(100, plan.rule().batchSize());
+        ConvergenceKernel k1 = (ConvergenceKernel) plan.points().get(1).kernel();
+        assertEquals(50, k1.options().maxIterations());
+        assertNotEquals(((ConvergenceKernel) plan.points().get(0).kernel()).seed(), k1.seed());
+        // the Markov curves of the paper at these points
+        assertEquals(ConvergenceModels.evaluate(ModelKind.LAST_STEP, 3, 3, 3, 1).mean(),
+                plan.points().get(0).models().get("last-step"), 1e-12);
+        assertEquals(ConvergenceModels.evaluate(ModelKind.INDEPENDENT, 4, 8, 4, 1).mean(),
+                plan.points().get(1).models().get("independent"), 1e-12);
+        // kernels run where they are opened: same outcome for the same trial
+        long[] a = new long[k1.columns().size()];
+        long[] b = new long[k1.columns().size()];
+        TrialRunner r1 = k1.open();
+        r1.run(17, a);
+        k1.open().run(17, b);
+        assertEquals(List.of(a[0], a[1], a[2]), List.of(b[0], b[1], b[2]));
+    }
+
+    @Test
+    void aConfigurationWithoutPointsIsOnePoint() throws IOException {
+        SweepPlan plan = SweepPlans.of(config("experiment = convergence\ntopology.name = tree648\nconvergence.p = 2\n"));
+        assertEquals(1, plan.points().size());
+        assertEquals("CLOS(18,36,18) p=2", plan.points().get(0).label());
+        assertTrue(plan.points().get(0).models().containsKey("last-step-half"));
+    }
+
+    @Test
+    void mistakesInPointsNameFileAndLine() throws IOException {
+        String unknown = assertThrows(InputException.class, () -> SweepPlans.of(config(
+                "experiment = convergence\nsweep.points = [\n  { x = 1, topology.nam = \"clos(2,2,2)\" }\n]\n")))
+                .getMessage();
+        assertTrue(unknown.contains("s.conf:3: unknown key 'topology.nam'"), unknown);
+        String x = assertThrows(InputException.class, () -> SweepPlans.of(config(
+                "experiment = convergence\ntopology.name = \"clos(2,2,2)\"\nsweep.points = [ { x = two } ]\n")))
+                .getMessage();
+        assertTrue(x.contains("x must be a number"), x);
+        String notTree = assertThrows(InputException.class, () -> SweepPlans.of(config(
+                "experiment = convergence\ntopology.name = testbed7\n"))).getMessage();
+        assertTrue(notTree.startsWith(dir.resolve("s.conf") + ":2: ") && notTree.contains("not a generated fat tree"),
+                notTree);
+        String model = assertThrows(InputException.class, () -> SweepPlans.of(config(
+                "experiment = convergence\ntopology.name = \"clos(3,3,3)\"\nconvergence.models = \"last-stp\"\n")))
+                .getMessage();
+        assertTrue(model.contains("s.conf:3:"), model);
+    }
+}
