@@ -44,11 +44,17 @@ public final class SparkSessions {
         long t0 = System.nanoTime();
         SparkSession.Builder b = SparkSession.builder().appName("fabricsim").master(master);
         if (MasterUrl.isLocal(master)) {
+            if (System.getenv("SPARK_LOCAL_IP") == null && System.getenv("SPARK_LOCAL_HOSTNAME") == null) {
+                // what SPARK_LOCAL_HOSTNAME would do: executors and block managers of this JVM name 127.0.0.1
+                // (and Spark does not warn that the host name resolves to a loopback address)
+                org.apache.spark.util.Utils.setCustomHostname("127.0.0.1");
+            }
             unlessSet(b, "spark.driver.host", "127.0.0.1");
             unlessSet(b, "spark.driver.bindAddress", "127.0.0.1");
         }
         unlessSet(b, "spark.ui.enabled", "false");
         unlessSet(b, "spark.ui.showConsoleProgress", "false");
+        unlessSet(b, "spark.sql.debug.maxToStringFields", "1000"); // wide aggregations: no truncation warning
         SparkSession session = b.getOrCreate();
         if (System.getProperty("spark.sql.shuffle.partitions") == null) {
             int parallelism = session.sparkContext().defaultParallelism();
