@@ -221,9 +221,16 @@ class SparkApplicationIT {
             String run = Files.readString(out.resolve("run.json"));
             assertTrue(run.contains("\"master\": \"spark://127.0.0.1:" + port + "\""), run);
             assertTrue(run.contains("\"spark_app_id\": \"app-"), "a standalone application id: " + run);
-            try (var apps = Files.list(dir.resolve("work"))) {
-                assertTrue(apps.anyMatch(a -> a.getFileName().toString().startsWith("app-")),
-                        "executors ran in the worker's separate JVMs");
+            // executors ran in the worker's own JVMs, with Spark's Java 17 flags that no one here gave them
+            List<Path> stderr;
+            try (var files = Files.walk(dir.resolve("work"))) {
+                stderr = files.filter(f -> f.getFileName().toString().equals("stderr")).toList();
+            }
+            assertFalse(stderr.isEmpty(), "an executor log under the worker's work directory");
+            for (Path log : stderr) {
+                String command = Files.readString(log).lines().filter(l -> l.startsWith("Spark Executor Command:"))
+                        .findFirst().orElse("");
+                assertTrue(command.contains("--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"), log + ": " + command);
             }
         } finally {
             for (int i = started.size() - 1; i >= 0; i--) {
