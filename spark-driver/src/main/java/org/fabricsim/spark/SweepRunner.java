@@ -32,21 +32,28 @@ import org.fabricsim.sweep.TrialKernel;
  */
 public final class SweepRunner {
     /** Round results cached in Spark beyond this many are merged into one cached table. */
-    private static final int MAX_CACHED_PARTS = 16;
+    static final int MAX_CACHED_PARTS = 16;
 
     private final SparkSession spark;
     private final int slices;
+    private final int maxCachedParts;
 
     /**
      * @param spark the session to run on (not stopped here)
      * @param slices tasks per round; 0: four per core Spark offers ({@code defaultParallelism})
      */
     public SweepRunner(SparkSession spark, int slices) {
-        if (slices < 0) {
-            throw new IllegalArgumentException("slices must be 0 (automatic) or positive: " + slices);
+        this(spark, slices, MAX_CACHED_PARTS);
+    }
+
+    /** With round tables merged as soon as there are more than {@code maxCachedParts} (tests). */
+    SweepRunner(SparkSession spark, int slices, int maxCachedParts) {
+        if (slices < 0 || maxCachedParts < 1) {
+            throw new IllegalArgumentException("bad slices " + slices + " or maxCachedParts " + maxCachedParts);
         }
         this.spark = spark;
         this.slices = slices;
+        this.maxCachedParts = maxCachedParts;
     }
 
     /** Tasks per round this runner uses. */
@@ -84,7 +91,7 @@ public final class SweepRunner {
                 try (ProgressPoller poller = new ProgressPoller(progress, trialsDone, (long) active.size() * batch)) {
                     roundRows.count(); // the round's one job: runs the trials into Spark's cache
                 }
-                if (parts.size() > MAX_CACHED_PARTS) {
+                if (parts.size() > maxCachedParts) {
                     Dataset<Row> merged = union(parts).persist(StorageLevel.MEMORY_AND_DISK());
                     merged.count();
                     parts.forEach(Dataset::unpersist);
