@@ -149,7 +149,7 @@ public final class Plots {
      * @throws IllegalArgumentException if there is no series or two series share a name
      */
     public static void lines(Path png, Labels labels, List<Line> series, YScale yScale) throws IOException {
-        estimates(png, labels, List.of(), series, yScale);
+        xy(png, labels, List.of(), series, yScale, false);
     }
 
     /**
@@ -157,12 +157,18 @@ public final class Plots {
      * intervals) and plain lines (e.g. model predictions), optionally with a logarithmic y axis. Points with
      * a non-finite coordinate are left out (and, on a {@link YScale#LOG} axis, points with y ≤ 0); a
      * non-finite error is drawn as none, and so, on a log axis, is an error bar that would reach 0 or below
-     * (XChart's bars are symmetric; a lower end ≤ 0 cannot be shown).
+     * (XChart's bars are symmetric; a lower end ≤ 0 cannot be shown). The legend is below the plot, and a log
+     * axis has a margin above and below the data, so no point hides behind the legend or on the frame.
      *
      * @throws IllegalArgumentException if there is no series or two series share a name
      */
     public static void estimates(Path png, Labels labels, List<ErrorBars> estimates, List<Line> lines,
             YScale yScale) throws IOException {
+        xy(png, labels, estimates, lines, yScale, true);
+    }
+
+    private static void xy(Path png, Labels labels, List<ErrorBars> estimates, List<Line> lines, YScale yScale,
+            boolean roomy) throws IOException {
         List<String> names = new java.util.ArrayList<>();
         estimates.forEach(e -> names.add(e.name()));
         lines.forEach(l -> names.add(l.name()));
@@ -171,11 +177,20 @@ public final class Plots {
                 .title(labels.title()).xAxisTitle(labels.xAxis()).yAxisTitle(labels.yAxis()).build();
         style(chart.getStyler(), names.size());
         chart.getStyler().setYAxisLogarithmic(yScale == YScale.LOG);
+        if (roomy) {
+            chart.getStyler().setLegendPosition(LegendPosition.OutsideS);
+        }
+        double low = Double.POSITIVE_INFINITY;
+        double high = Double.NEGATIVE_INFINITY;
         boolean any = false;
         for (ErrorBars e : estimates) {
             double[][] kept = keep(e.x(), e.y(), e.error(), yScale);
             if (kept[0].length == 0) {
                 continue;
+            }
+            for (int i = 0; i < kept[0].length; i++) {
+                low = Math.min(low, kept[1][i] - kept[2][i]);
+                high = Math.max(high, kept[1][i] + kept[2][i]);
             }
             XYSeries s = chart.addSeries(e.name(), kept[0], kept[1], kept[2]);
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
@@ -192,7 +207,15 @@ public final class Plots {
             if (n > MAX_POINTS_WITH_MARKERS) {
                 s.setMarker(SeriesMarkers.NONE);
             }
+            for (double y : kept[1]) {
+                low = Math.min(low, y);
+                high = Math.max(high, y);
+            }
             any = true;
+        }
+        if (roomy && any && yScale == YScale.LOG && low > 0) {
+            chart.getStyler().setYAxisMin(low / 1.5);
+            chart.getStyler().setYAxisMax(high * 1.5);
         }
         if (!any) {
             // XChart cannot draw a chart without data: show an empty, clearly labelled frame.
