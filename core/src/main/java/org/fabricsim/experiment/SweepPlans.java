@@ -56,12 +56,13 @@ public final class SweepPlans {
             Map<String, String> settings = single ? Map.of() : c.elementSettings("sweep.points", i, POINT_ONLY_KEYS);
             points.add(convergencePoint(pc, i, x, seed, settings));
         }
-        StoppingRule rule = new StoppingRule(c.integer("sweep.batch-size", 1, 100_000_000),
-                c.number("sweep.tolerance", 0, 1e9), c.integer("sweep.min-batches", 1, 1_000_000),
-                c.integer("sweep.max-batches", 1, 1_000_000));
-        if (rule.maxBatches() < rule.minBatches()) {
-            throw c.error("sweep.max-batches", "must be at least sweep.min-batches (" + rule.minBatches() + ")");
+        int minBatches = c.integer("sweep.min-batches", 1, 1_000_000);
+        int maxBatches = c.integer("sweep.max-batches", 1, 1_000_000);
+        if (maxBatches < minBatches) { // checked before StoppingRule's constructor refuses it without a key
+            throw c.error("sweep.max-batches", "must be at least sweep.min-batches (" + minBatches + ")");
         }
+        StoppingRule rule = new StoppingRule(c.integer("sweep.batch-size", 1, 100_000_000),
+                c.number("sweep.tolerance", 0, 1e9), minBatches, maxBatches);
         String title = c.string("sweep.title");
         return new SweepPlan(experiment, title.isEmpty() ? "Convergence of adaptive routing (seed 001)" : title,
                 c.string("sweep.x-label"), "iterations to converge (mean, 95% CI)", c.bool("sweep.log-y"), points,

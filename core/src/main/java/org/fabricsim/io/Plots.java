@@ -77,6 +77,20 @@ public final class Plots {
         }
     }
 
+    /**
+     * One named series of estimates with symmetric error bars: {@code y[i] ± error[i]} at {@code x[i]}
+     * (e.g. means ± the half-width of their confidence interval).
+     */
+    public record ErrorBars(String name, double[] x, double[] y, double[] error) {
+        public ErrorBars {
+            Objects.requireNonNull(name, "name");
+            if (x.length != y.length || y.length != error.length) {
+                throw new IllegalArgumentException("error-bar series " + name + ": " + x.length + " x, "
+                        + y.length + " y and " + error.length + " error values");
+            }
+        }
+    }
+
     /** Scale of the y axis of a line chart. */
     public enum YScale {
         LINEAR,
@@ -135,34 +149,73 @@ public final class Plots {
      * @throws IllegalArgumentException if there is no series or two series share a name
      */
     public static void lines(Path png, Labels labels, List<Line> series, YScale yScale) throws IOException {
-        checkSeries(series.stream().map(Line::name).toList());
+        xy(png, labels, List.of(), series, yScale, false);
+    }
+
+    /**
+     * A line chart of estimates with error bars (drawn first, e.g. simulated means with their confidence
+     * intervals) and plain lines (e.g. model predictions), optionally with a logarithmic y axis. Points with
+     * a non-finite coordinate are left out (and, on a {@link YScale#LOG} axis, points with y ≤ 0); a
+     * non-finite error is drawn as none, and so, on a log axis, is an error bar that would reach 0 or below
+     * (XChart's bars are symmetric; a lower end ≤ 0 cannot be shown). The legend is below the plot, and a log
+     * axis has a margin above and below the data, so no point hides behind the legend or on the frame.
+     *
+     * @throws IllegalArgumentException if there is no series or two series share a name
+     */
+    public static void estimates(Path png, Labels labels, List<ErrorBars> estimates, List<Line> lines,
+            YScale yScale) throws IOException {
+        xy(png, labels, estimates, lines, yScale, true);
+    }
+
+    private static void xy(Path png, Labels labels, List<ErrorBars> estimates, List<Line> lines, YScale yScale,
+            boolean roomy) throws IOException {
+        List<String> names = new java.util.ArrayList<>();
+        estimates.forEach(e -> names.add(e.name()));
+        lines.forEach(l -> names.add(l.name()));
+        checkSeries(names);
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title(labels.title()).xAxisTitle(labels.xAxis()).yAxisTitle(labels.yAxis()).build();
-        style(chart.getStyler(), series.size());
+        style(chart.getStyler(), names.size());
         chart.getStyler().setYAxisLogarithmic(yScale == YScale.LOG);
+        if (roomy) {
+            chart.getStyler().setLegendPosition(LegendPosition.OutsideS);
+        }
+        double low = Double.POSITIVE_INFINITY;
+        double high = Double.NEGATIVE_INFINITY;
         boolean any = false;
-        for (Line l : series) {
-            int n = 0;
-            double[] x = new double[l.x().length];
-            double[] y = new double[l.y().length];
-            for (int i = 0; i < x.length; i++) {
-                double xi = l.x()[i];
-                double yi = l.y()[i];
-                if (Double.isFinite(xi) && Double.isFinite(yi) && (yScale == YScale.LINEAR || yi > 0)) {
-                    x[n] = xi;
-                    y[n] = yi;
-                    n++;
-                }
+        for (ErrorBars e : estimates) {
+            double[][] kept = keep(e.x(), e.y(), e.error(), yScale);
+            if (kept[0].length == 0) {
+                continue;
             }
+            for (int i = 0; i < kept[0].length; i++) {
+                low = Math.min(low, kept[1][i] - kept[2][i]);
+                high = Math.max(high, kept[1][i] + kept[2][i]);
+            }
+            XYSeries s = chart.addSeries(e.name(), kept[0], kept[1], kept[2]);
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            any = true;
+        }
+        for (Line l : lines) {
+            double[][] kept = keep(l.x(), l.y(), null, yScale);
+            int n = kept[0].length;
             if (n == 0) {
                 continue;
             }
-            XYSeries s = chart.addSeries(l.name(), Arrays.copyOf(x, n), Arrays.copyOf(y, n));
+            XYSeries s = chart.addSeries(l.name(), kept[0], kept[1]);
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             if (n > MAX_POINTS_WITH_MARKERS) {
                 s.setMarker(SeriesMarkers.NONE);
             }
+            for (double y : kept[1]) {
+                low = Math.min(low, y);
+                high = Math.max(high, y);
+            }
             any = true;
+        }
+        if (roomy && any && yScale == YScale.LOG && low > 0) {
+            chart.getStyler().setYAxisMin(low / 1.5);
+            chart.getStyler().setYAxisMax(high * 1.5);
         }
         if (!any) {
             // XChart cannot draw a chart without data: show an empty, clearly labelled frame.
@@ -173,6 +226,32 @@ public final class Plots {
             chart.getStyler().setLegendVisible(false);
         }
         save(chart, png);
+    }
+
+    /** The points that can be drawn: {x, y, error} (error null: {x, y, empty}). */
+    private static double[][] keep(double[] xs, double[] ys, double[] errors, YScale yScale) {
+        int n = 0;
+        double[] x = new double[xs.length];
+        double[] y = new double[xs.length];
+        double[] err = new double[xs.length];
+        for (int i = 0; i < xs.length; i++) {
+            double xi = xs[i];
+            double yi = ys[i];
+            if (Double.isFinite(xi) && Double.isFinite(yi) && (yScale == YScale.LINEAR || yi > 0)) {
+                x[n] = xi;
+                y[n] = yi;
+                double e = errors == null ? 0 : Math.abs(errors[i]);
+                if (!Double.isFinite(e)) {
+                    e = 0;
+                }
+                if (yScale == YScale.LOG && e >= yi) {
+                    e = 0; // the bar's bottom has no place on a log axis
+                }
+                err[n] = e;
+                n++;
+            }
+        }
+        return new double[][] {Arrays.copyOf(x, n), Arrays.copyOf(y, n), Arrays.copyOf(err, n)};
     }
 
     private static void checkSeries(List<String> names) {

@@ -41,9 +41,11 @@ public final class Progress implements AutoCloseable {
     private final LongAdder done = new LongAdder();
     private final ProgressBar bar; // null when silent
     private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile long total;
 
-    private Progress(ProgressBar bar) {
+    private Progress(ProgressBar bar, long total) {
         this.bar = bar;
+        this.total = total < 0 ? -1 : total;
     }
 
     /**
@@ -66,20 +68,20 @@ public final class Progress implements AutoCloseable {
             case AUTO -> terminal;
         };
         if (!show) {
-            return new Progress(null);
+            return new Progress(null, total);
         }
         // In a terminal the consumer sizes the bar to its width; elsewhere a fixed width avoids
         // probing for a terminal.
         ConsoleProgressBarConsumer consumer = terminal
                 ? new ConsoleProgressBarConsumer(System.err)
                 : new ConsoleProgressBarConsumer(System.err, WIDTH_WITHOUT_TERMINAL);
-        return new Progress(bar(task, total, consumer));
+        return new Progress(bar(task, total, consumer), total);
     }
 
     /** Starts a progress report that is always shown, on {@code out} (for tests). */
     static Progress startOn(String task, long total, PrintStream out) {
         Objects.requireNonNull(task, "task");
-        return new Progress(bar(task, total, new ConsoleProgressBarConsumer(out, WIDTH_WITHOUT_TERMINAL)));
+        return new Progress(bar(task, total, new ConsoleProgressBarConsumer(out, WIDTH_WITHOUT_TERMINAL)), total);
     }
 
     private static ProgressBar bar(String task, long total, ConsoleProgressBarConsumer consumer) {
@@ -117,6 +119,22 @@ public final class Progress implements AutoCloseable {
         if (bar != null) {
             bar.stepBy(n);
         }
+    }
+
+    /**
+     * Changes the total to {@code total} steps (e.g. when a sweep adds batches to a point that has not
+     * converged yet). {@code total < 0}: unknown.
+     */
+    public void total(long total) {
+        this.total = total < 0 ? -1 : total;
+        if (bar != null) {
+            bar.maxHint(this.total);
+        }
+    }
+
+    /** The total last set (−1: unknown). */
+    public long total() {
+        return total;
     }
 
     /** Steps done so far. */

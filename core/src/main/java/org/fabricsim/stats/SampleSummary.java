@@ -1,6 +1,9 @@
 package org.fabricsim.stats;
 
 import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.commons.statistics.descriptive.NaNPolicy;
@@ -123,6 +126,58 @@ public record SampleSummary(
         double[] q = TYPE7.evaluate(sample, PROBABILITIES);
         return new SampleSummary(n, mean, variance, sd, se, confidenceLevel, lo, hi, min, max,
                 q[0], q[1], q[2], q[3], q[4]);
+    }
+
+    /**
+     * Summary of a sample of whole numbers given by exact aggregates, as a distributed aggregation produces
+     * them (e.g. Spark SQL over a sweep's trials): mean and variance are computed from the exact sums, so
+     * they are the same bits however the sample was split and in whatever order it was summed. mean =
+     * Σx / n, variance = (n·Σx² − (Σx)²) / (n·(n − 1)), both formed exactly and rounded once to 34 decimal
+     * digits, then to double; the interval is mean ± t<sub>1−α/2, n−1</sub> · √(variance / n) at 95 %, as
+     * in {@link #of(double[])}. Small samples as there (n = 1: variance and interval NaN).
+     *
+     * @param n number of values (≥ 1)
+     * @param sum Σx
+     * @param sumOfSquares Σx²
+     * @param min smallest value
+     * @param max largest value
+     * @param quantiles the 5, 25, 50, 75 and 95 % quantiles, computed by the caller (their definition is the
+     *     caller's to document)
+     * @throws IllegalArgumentException if n < 1 or exceeds an int, or there are not five quantiles
+     */
+    public static SampleSummary ofExactSums(long n, BigInteger sum, BigInteger sumOfSquares, double min,
+            double max, double[] quantiles) {
+        if (n < 1 || n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("sample size must be in [1, 2^31 - 1]: " + n);
+        }
+        if (quantiles.length != PROBABILITIES.length) {
+            throw new IllegalArgumentException("expected " + PROBABILITIES.length + " quantiles, got "
+                    + quantiles.length);
+        }
+        BigInteger bn = BigInteger.valueOf(n);
+        double mean = ratio(sum, bn);
+        double nan = Double.NaN;
+        double variance = nan;
+        double sd = nan;
+        double se = nan;
+        double lo = nan;
+        double hi = nan;
+        if (n >= 2) {
+            BigInteger numerator = bn.multiply(sumOfSquares).subtract(sum.multiply(sum));
+            variance = Math.max(0, ratio(numerator, bn.multiply(bn.subtract(BigInteger.ONE))));
+            sd = Math.sqrt(variance);
+            se = sd / Math.sqrt(n);
+            double t = TDistribution.of(n - 1).inverseSurvivalProbability((1 - DEFAULT_CONFIDENCE_LEVEL) / 2);
+            double half = t * se;
+            lo = mean - half;
+            hi = mean + half;
+        }
+        return new SampleSummary((int) n, mean, variance, sd, se, DEFAULT_CONFIDENCE_LEVEL, lo, hi, min, max,
+                quantiles[0], quantiles[1], quantiles[2], quantiles[3], quantiles[4]);
+    }
+
+    private static double ratio(BigInteger numerator, BigInteger denominator) {
+        return new BigDecimal(numerator).divide(new BigDecimal(denominator), MathContext.DECIMAL128).doubleValue();
     }
 
     /**

@@ -124,4 +124,24 @@ class PlotsTest {
         assertThrows(IllegalArgumentException.class, () -> Plots.bars(tmp.resolve("c.png"), l,
                 List.of(new Bars("dup x", new int[] {1, 1}, new double[] {1, 2}))));
     }
+
+    @Test
+    void estimatesWithErrorBarsAndModelLines() throws IOException {
+        double[] x = {2, 3, 4, 6, 8};
+        double[] mean = {1.0, 7.0, 40.0, 0.5, 900.0};
+        double[] half = {0.1, 1.5, 12.0, 0.9, Double.NaN}; // 0.5 ± 0.9 reaches below 0; NaN: no bar
+        double[] model = {1.2, 6.0, Double.NaN, 1.0, 800.0};
+        for (YScale scale : YScale.values()) {
+            Path file = tmp.resolve("estimates-" + scale + ".png");
+            Plots.estimates(file, new Labels("Convergence", "n", "iterations"),
+                    List.of(new Plots.ErrorBars("simulated", x, mean, half)),
+                    List.of(new Line("last-step", x, model)), scale);
+            assertPngAt(file);
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> new Plots.ErrorBars("a", new double[2], new double[2], new double[1]));
+        assertThrows(IllegalArgumentException.class, () -> Plots.estimates(tmp.resolve("d.png"),
+                new Labels("t", "x", "y"), List.of(new Plots.ErrorBars("s", x, mean, half)),
+                List.of(new Line("s", x, model)), YScale.LINEAR));
+    }
 }

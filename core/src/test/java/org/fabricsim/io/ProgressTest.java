@@ -96,4 +96,20 @@ class ProgressTest {
         p.close();
         assertEquals(1, p.current());
     }
+
+    @Test
+    void theTotalCanBeRaised() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (Progress p = Progress.startOn("sweep", 100, new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
+            p.stepBy(100);
+            p.total(250);
+            assertEquals(250, p.total());
+            p.stepBy(150);
+        }
+        assertTrue(bytes.toString(StandardCharsets.UTF_8).contains("250/250"), bytes.toString(StandardCharsets.UTF_8));
+        try (Progress silent = Progress.start("x", 5, Progress.Mode.OFF)) {
+            silent.total(-7);
+            assertEquals(-1, silent.total());
+        }
+    }
 }

@@ -164,4 +164,28 @@ class SampleSummaryTest {
         assertTrue(n.get("ci_low").isNull());
         assertEquals(1.5, n.get("p95").doubleValue());
     }
+
+    @Test
+    void exactSumsGiveTheSameSummary() {
+        // 2 4 4 4 5 5 7 9: Σx = 40, Σx² = 232
+        SampleSummary of = SampleSummary.of(CLASSIC);
+        SampleSummary exact = SampleSummary.ofExactSums(8, java.math.BigInteger.valueOf(40),
+                java.math.BigInteger.valueOf(232), 2, 9, new double[] {of.p05(), of.p25(), of.p50(), of.p75(), of.p95()});
+        assertEquals(of.toJson(), exact.toJson());
+
+        SampleSummary one = SampleSummary.ofExactSums(1, java.math.BigInteger.valueOf(3), java.math.BigInteger.valueOf(9),
+                3, 3, new double[] {3, 3, 3, 3, 3});
+        assertEquals(3.0, one.mean());
+        assertTrue(Double.isNaN(one.variance()) && Double.isNaN(one.ciLow()));
+
+        // values near 2^62: the sums overflow a long but not the exact arithmetic
+        long big = 1L << 62;
+        java.math.BigInteger b = java.math.BigInteger.valueOf(big);
+        SampleSummary huge = SampleSummary.ofExactSums(4, b.multiply(java.math.BigInteger.valueOf(4)),
+                b.multiply(b).multiply(java.math.BigInteger.valueOf(4)), big, big, new double[] {big, big, big, big, big});
+        assertEquals((double) big, huge.mean());
+        assertEquals(0.0, huge.variance());
+        assertThrows(IllegalArgumentException.class, () -> SampleSummary.ofExactSums(0, java.math.BigInteger.ZERO,
+                java.math.BigInteger.ZERO, 0, 0, new double[5]));
+    }
 }

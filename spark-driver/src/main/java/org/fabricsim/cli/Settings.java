@@ -6,7 +6,9 @@ import java.util.List;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.experiment.Experiments;
 import org.fabricsim.experiment.RunContext;
+import org.fabricsim.experiment.SweepPlans;
 import org.fabricsim.io.Progress;
+import org.fabricsim.spark.Sweeps;
 import picocli.CommandLine.Option;
 
 /** Options shared by the commands that run experiments, and the run itself. */
@@ -32,10 +34,26 @@ final class Settings {
         }
     }
 
-    /** Runs an experiment into {@code out}, printing on the command line's stdout; run.json records the command. */
+    /**
+     * Runs an experiment into {@code out}, printing on the command line's stdout; run.json records the command.
+     * Sweeps ({@link SweepPlans#isSweep}) run on Spark with the default master, the others in this JVM.
+     */
     void run(Main main, ExperimentConfig config, Path out, List<String> command) {
+        if (SweepPlans.isSweep(config)) {
+            sweep(main, config, out, null, 0, command);
+            return;
+        }
+        Experiments.run(config, out, new RunContext(main.out, progressMode()), recorded(command));
+    }
+
+    /** Runs a sweep on Spark ({@code master} null: spark.master or local[*]). */
+    void sweep(Main main, ExperimentConfig config, Path out, String master, int slices, List<String> command) {
+        Sweeps.run(config, out, master, slices, new RunContext(main.out, progressMode()), recorded(command));
+    }
+
+    private List<String> recorded(List<String> command) {
         List<String> recorded = new ArrayList<>(command);
         settings.forEach(s -> recorded.add("--set " + s));
-        Experiments.run(config, out, new RunContext(main.out, progressMode()), recorded);
+        return recorded;
     }
 }

@@ -1,0 +1,96 @@
+package org.fabricsim.spark;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.experiment.RunContext;
+import org.fabricsim.experiment.RunDirectory;
+import org.fabricsim.experiment.SweepPlans;
+import org.fabricsim.io.Json;
+import org.fabricsim.io.OutputDirectory;
+import org.fabricsim.io.Progress;
+import org.fabricsim.stats.SampleSummary;
+import org.fabricsim.sweep.SweepPlan;
+
+/**
+ * A sweep from an experiment file to its output directory: the plan is built and the master checked on the
+ * driver first (a user mistake stops here, before Spark starts and before anything is written), then a Spark
+ * session runs the rounds ({@link SweepRunner}), and the files are committed like every run's
+ * ({@link RunDirectory}); {@code run.json} records the master and Spark, {@code summary.json} does not.
+ */
+public final class Sweeps {
+    private Sweeps() {
+    }
+
+    /**
+     * Runs the sweep {@code config} describes into {@code outDir}.
+     *
+     * @param master {@code --master}, or null for {@code spark.master} (spark-submit) or {@code local[*]}
+     * @param slices tasks per round, 0 for automatic
+     * @param commandLine recorded in {@code run.json}
+     * @throws org.fabricsim.InputException for a bad configuration or master (nothing written)
+     */
+    public static void run(ExperimentConfig config, Path outDir, String master, int slices, RunContext context,
+            List<String> commandLine) {
+        SweepPlan plan = SweepPlans.of(config);
+        String resolved = MasterUrl.resolve(master);
+        boolean plots = config.bool("output.plots");
+        if (slices < 0) {
+            throw new org.fabricsim.InputException("--slices must be 0 (automatic) or positive (got " + slices + ")");
+        }
+        RunDirectory.write(config, plan.experiment(), outDir, commandLine,
+                out -> run(plan, resolved, slices, plots, context, out));
+    }
+
+    private static Map<String, Object> run(SweepPlan plan, String master, int slices, boolean plots, RunContext context,
+            OutputDirectory out) throws java.io.IOException {
+        SweepResult result;
+        Json.Obj run = Json.object().put("master", master);
+        try (SparkSessions.Handle spark = SparkSessions.start(master)) {
+            SweepRunner runner = new SweepRunner(spark.session(), slices);
+            long t0 = System.nanoTime();
+            try (Progress progress = context.progress(plan.experiment() + " sweep", -1)) {
+                result = runner.run(plan, progress);
+            }
+            run.put("spark_version", spark.session().version())
+                    .put("spark_app_id", spark.session().sparkContext().applicationId())
+                    .put("default_parallelism", spark.session().sparkContext().defaultParallelism())
+                    .put("slices_per_round", runner.slicesPerRound())
+                    .put("rounds", result.rounds())
+                    .put("spark_start_s", spark.startSeconds())
+                    .put("sweep_s", (System.nanoTime() - t0) / 1e9);
+        }
+        SweepOutputs.write(result, out, plots);
+        report(context.console(), result, master, out);
+        return run.asMap();
+    }
+
+    private static void report(PrintStream o, SweepResult r, String master, OutputDirectory out) {
+        SweepPlan plan = r.plan();
+        o.printf(Locale.ROOT, "%s sweep: %d points, seed %d, batches of %d (tolerance %s, %d to %d batches), %d trials,"
+                + " %d rounds on %s%n", plan.experiment(), plan.points().size(), plan.seed(), plan.rule().batchSize(),
+                plan.rule().tolerance(), plan.rule().minBatches(), plan.rule().maxBatches(), r.trials(), r.rounds(),
+                master);
+        for (SweepResult.PointResult p : r.points()) {
+            SampleSummary s = p.aggregate().columns().get(plan.stopColumn()).summary();
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                    "  %-22s x=%-8s %7d trials %3d batches (%s)  %s mean %.4g  95%% CI [%.4g, %.4g]",
+                    p.point().label(), fmt(p.point().x()), p.aggregate().trials(), p.batches(), p.stop().key(),
+                    plan.stopColumn(), s.mean(), s.ciLow(), s.ciHigh()));
+            if (plan.columns().contains(SweepOutputs.CONVERGED)) {
+                line.append(String.format(Locale.ROOT, "  converged %.4f",
+                        p.aggregate().columns().get(SweepOutputs.CONVERGED).mean()));
+            }
+            p.point().models().forEach((m, v) -> line.append(String.format(Locale.ROOT, "  %s %.4g", m, v)));
+            o.println(line);
+        }
+        o.println("  results in " + out.dir());
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+}

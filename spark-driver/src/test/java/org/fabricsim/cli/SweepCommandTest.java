@@ -1,0 +1,104 @@
+package org.fabricsim.cli;
+
+import static org.fabricsim.cli.CliTest.assertBadInput;
+import static org.fabricsim.cli.CliTest.fabricsim;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.fabricsim.io.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code fabricsim sweep} and {@code fabricsim run} of a sweep, as a user types them. */
+class SweepCommandTest {
+    private static final String SWEEP = """
+            experiment = convergence
+            seed = 5
+            topology.name = "clos(2,2,2)"
+            sweep {
+              batch-size = 60
+              min-batches = 2
+              max-batches = 3
+              points = [
+                { x = 2, topology.name = "clos(2,2,2)", convergence.p = 1 }
+                { x = 3, topology.name = "clos(3,3,3)", convergence.p = 2 }
+              ]
+            }
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path conf(String name, String text) throws IOException {
+        Path f = dir.resolve(name);
+        Files.writeString(f, text);
+        return f;
+    }
+
+    private void assertBadSweep(String expected, String confText, String... options) throws IOException {
+        Path f = conf("bad.conf", confText);
+        Path out = dir.resolve("never");
+        String[] args = new String[options.length + 4];
+        args[0] = "sweep";
+        args[1] = f.toString();
+        args[2] = "--out";
+        args[3] = out.toString();
+        System.arraycopy(options, 0, args, 4, options.length);
+        assertBadInput(expected, args);
+        assertFalse(Files.exists(out), "nothing written");
+        if (options.length == 0) { // the file is at fault: run refuses it the same way
+            assertBadInput(expected, "run", f.toString(), "--out", out.toString());
+            assertFalse(Files.exists(out), "nothing written");
+        }
+    }
+
+    @Test
+    void badInputIsOneLineAndWritesNothing() throws IOException {
+        String head = "experiment = convergence\ntopology.name = \"clos(2,2,2)\"\n";
+        assertBadSweep("bad.conf:3: unknown key 'topology.nme' (did you mean 'topology.name'?)",
+                head + "sweep.points = [ { x = 1, topology.nme = \"clos(2,2,2)\" } ]\n");
+        assertBadSweep("sweep.points: point 0: x must be a number (got 'abc')",
+                head + "sweep.points = [ { x = abc, topology.name = \"clos(2,2,2)\" } ]\n");
+        assertBadSweep("sweep.points[0]: missing key 'x'", head + "sweep.points = [ { topology.name = \"clos(3,3,3)\" } ]\n");
+        assertBadSweep("topology testbed7 is not a generated fat tree",
+                head + "sweep.points = [ { x = 1, topology.name = testbed7 } ]\n");
+        assertBadSweep("sweep.max-batches: must be at least sweep.min-batches (3)",
+                head + "sweep { min-batches = 3, max-batches = 2 }\n");
+        assertBadSweep("--master: unknown Spark master 'locl[2]'", head, "--master", "locl[2]");
+        assertBadSweep("--slices must be 0 (automatic) or positive (got -1)", head, "--slices", "-1");
+        assertBadInput("experiment: ", "sweep", conf("c.conf", "experiment = contention\ntopology.name = tree648\n")
+                .toString(), "--out", dir.resolve("never").toString());
+        assertFalse(Files.exists(dir.resolve("never")), "nothing written");
+    }
+
+    @Test
+    void sweepOnOneThreadAndRunOnAllGiveTheSameBytes() throws IOException {
+        Path f = conf("sweep.conf", SWEEP);
+        Path a = dir.resolve("a");
+        CliTest.Result ra = fabricsim("sweep", f.toString(), "--master", "local[1]", "--slices", "1", "--out",
+                a.toString(), "--progress", "off");
+        assertEquals(0, ra.status(), ra.err());
+        assertTrue(ra.out().contains("convergence sweep: 2 points") && ra.out().contains("CLOS(3,3,3) p=2"), ra.out());
+        Path b = dir.resolve("b");
+        CliTest.Result rb = fabricsim("run", f.toString(), "--out", b.toString());
+        assertEquals(0, rb.status(), rb.err());
+        for (String file : new String[] {"summary.json", "trials.arrow", "iterations.png"}) {
+            assertArrayEquals(Files.readAllBytes(a.resolve(file)), Files.readAllBytes(b.resolve(file)), file);
+        }
+        JsonNode runA = Json.read(a.resolve("run.json"));
+        JsonNode runB = Json.read(b.resolve("run.json"));
+        assertEquals("local[1]", runA.get("master").asText());
+        assertEquals(1, runA.get("slices_per_round").asInt());
+        assertEquals("local[*]", runB.get("master").asText());
+        assertEquals("[\"sweep\",\"" + f + "\"]", runA.get("command_line").toString());
+        assertEquals("[\"run\",\"" + f + "\"]", runB.get("command_line").toString());
+        assertEquals("convergence", runB.get("experiment").asText());
+        assertTrue(runB.get("wall_time_s").asDouble() > 0);
+    }
+}
