@@ -27,7 +27,9 @@ import org.fabricsim.InputException;
  * @param maxIterations cap on iterations of one trial (a trial that reaches it has not converged)
  */
 public record ConvergenceOptions(double p, Scope scope, PermutationKind permutation, Initial initial, NewPort newPort, Ties ties,
-        boolean swap, Victim victim, boolean badUpLinks, Reselect reselect, long maxIterations) {
+        boolean swap, Victim victim, boolean badUpLinks, Reselect reselect, long maxIterations)
+        implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
 
     public enum Scope { UNFOLDED, MINIMAL }
 

@@ -58,6 +58,28 @@ class SweepPlansTest {
         assertEquals(List.of(a[0], a[1], a[2]), List.of(b[0], b[1], b[2]));
     }
 
+    /** The whole plan travels to Spark executors by plain Java serialisation. */
+    @Test
+    void plansSurviveJavaSerialisation() throws Exception {
+        SweepPlan plan = SweepPlans.of(config("experiment = convergence\ntopology.name = \"clos(3,3,3)\"\n"));
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(plan);
+        }
+        Object back;
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+                new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            back = in.readObject();
+        }
+        ConvergenceKernel k = (ConvergenceKernel) ((SweepPlan) back).points().get(0).kernel();
+        assertEquals(plan.points().get(0).kernel(), k);
+        long[] a = new long[6];
+        long[] b = new long[6];
+        k.open().run(3, a);
+        plan.points().get(0).kernel().open().run(3, b);
+        assertEquals(java.util.Arrays.toString(b), java.util.Arrays.toString(a));
+    }
+
     @Test
     void aConfigurationWithoutPointsIsOnePoint() throws IOException {
         SweepPlan plan = SweepPlans.of(config("experiment = convergence\ntopology.name = tree648\nconvergence.p = 2\n"));

@@ -20,7 +20,7 @@ import org.fabricsim.sweep.TrialRunner;
 final class RunTrials implements FlatMapFunction<Iterator<TrialTask>, Row> {
     private static final long serialVersionUID = 1L;
 
-    private final List<Object> kernels; // PlainData form, by point index
+    private final List<TrialKernel> kernels; // by point index; plain serialisable data
     private final int columns;
     private final LongAccumulator trialsDone;
 
@@ -30,8 +30,7 @@ final class RunTrials implements FlatMapFunction<Iterator<TrialTask>, Row> {
      * @param trialsDone counts finished trials, for the driver's progress bar
      */
     RunTrials(List<TrialKernel> kernels, int columns, LongAccumulator trialsDone) {
-        this.kernels = new ArrayList<>();
-        kernels.forEach(k -> this.kernels.add(PlainData.encode(k)));
+        this.kernels = new ArrayList<>(kernels);
         this.columns = columns;
         this.trialsDone = trialsDone;
     }
@@ -44,7 +43,7 @@ final class RunTrials implements FlatMapFunction<Iterator<TrialTask>, Row> {
         while (tasks.hasNext()) {
             TrialTask task = tasks.next();
             TrialRunner runner = runners.computeIfAbsent(task.point(),
-                    p -> ((TrialKernel) PlainData.decode(kernels.get(p))).open());
+                    p -> kernels.get(p).open());
             for (long trial = task.firstTrial(); trial < task.firstTrial() + task.count(); trial++) {
                 java.util.Arrays.fill(out, 0);
                 runner.run(trial, out);

@@ -155,7 +155,10 @@ class CliTest {
         Path experiments = Path.of(System.getProperty("fabricsim.repoRoot"), "conf", "experiments");
         try (Stream<Path> files = Files.list(experiments)) {
             for (Path conf : files.filter(f -> f.toString().endsWith(".conf")).sorted().toList()) {
+                // contention files: 2 trials; sweeps: one small batch per point with a low iteration cap
                 Result r = fabricsim("run", conf.toString(), "--set", "trials=2", "--set", "output.plots=false",
+                        "--set", "sweep.batch-size=5", "--set", "sweep.min-batches=1", "--set", "sweep.max-batches=1",
+                        "--set", "convergence.max-iterations=200", "--progress", "off",
                         "--out", dir.resolve(conf.getFileName().toString()).toString());
                 assertEquals(0, r.status(), conf + ": " + r.err());
             }
