@@ -35,7 +35,8 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        main.out.println("fabricsim demo: topologies, static routing and contention analysis");
+        main.out.println("fabricsim demo: topologies, static routing, contention analysis, convergence of adaptive"
+                + " routing");
         main.out.println();
         step("1. The 648-node two-level fat tree of seed 002 (XGFT(2;18,36;1,18))");
         TopologyReport.describe(Presets.find("tree648").build()).forEach(main.out::println);
@@ -49,6 +50,12 @@ final class DemoCommand implements Callable<Integer> {
 
         step("4. Seed 001's 'worst' permutations on tree648: every leaf receives from 18 different leaves");
         contention("contention-tree648-worst", "tree648", "worst-permutation");
+
+        step("5. Convergence of distributed adaptive routing (seed 001 Fig 8(a), small): the Algorithm 3 Monte"
+                + " Carlo on Spark (local), batches until the mean moves < 1%, beside the Markov models");
+        Path conf = Path.of(System.getProperty("fabricsim.conf", "conf"), "experiments", "demo-convergence.conf");
+        settings.run(main, ExperimentConfig.load(conf, settings.settings), out.resolve("convergence-fig8a-small"),
+                List.of("demo"));
 
         main.out.println();
         main.out.println("Results (summary.json, *.arrow, *.png, run.json) are in " + out.toAbsolutePath());
