@@ -364,6 +364,17 @@ public final class PacketMetricsFiles {
      * group of consecutive flow ids, named so in the legend.
      */
     public static void plotThroughput(Path png, PacketMetrics m, String title) throws IOException {
+        int flows = m.flows().size();
+        boolean grouped = flows > MAX_PLOT_LINES;
+        String what = flows + (flows == 1 ? " flow" : " flows") + (grouped ? ", means of " + MAX_PLOT_LINES
+                + " groups of consecutive flows" : "");
+        long unit = timeUnitPs(m.options().windowEndPs());
+        Plots.lines(png, new Plots.Labels(title + " (" + what + ")", "time (" + unitName(unit) + ")",
+                "throughput per flow (Gbit/s, " + m.options().throughputBasis().key() + ")"), throughputLines(m), 0.0);
+    }
+
+    /** The lines of {@link #plotThroughput}: x in the plot's time unit, y in Gbit/s. */
+    static List<Plots.Line> throughputLines(PacketMetrics m) {
         FlowSet fs = m.flows();
         Topology t = m.topology();
         int flows = fs.size();
@@ -388,20 +399,16 @@ public final class PacketMetricsFiles {
             for (int b = 0; b < bins; b++) {
                 y[b] /= to - from;
             }
-            String name = grouped
-                    ? (to - from == 1 ? "flow " + from : "flows " + from + "-" + (to - 1) + " (mean of " + (to - from)
-                            + ")")
-                    : "flow " + from + ": " + t.nodeName(fs.src()[from]) + "->" + t.nodeName(fs.dst()[from]);
+            String name = !grouped
+                    ? "flow " + from + ": " + t.nodeName(fs.src()[from]) + "->" + t.nodeName(fs.dst()[from])
+                    : to - from == 1 ? "flow " + from
+                    : "flows " + from + "-" + (to - 1) + " (mean of " + (to - from) + ")";
             lines.add(new Plots.Line(name, x, y));
         }
         if (lines.isEmpty()) {
             lines.add(new Plots.Line("no flows", new double[0], new double[0]));
         }
-        String what = flows + (flows == 1 ? " flow" : " flows") + (grouped ? ", " + groups
-                + " groups of consecutive flows" : "");
-        Plots.lines(png, new Plots.Labels(title + " (" + what + ")", "time (" + unitName(unit) + ")",
-                "throughput per flow (Gbit/s, " + m.options().throughputBasis().key() + ")"), lines,
-                Plots.YScale.LINEAR);
+        return lines;
     }
 
     /** The largest of ns, µs, ms, s in which the window's end is at least 10. */
