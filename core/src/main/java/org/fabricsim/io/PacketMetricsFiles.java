@@ -240,6 +240,7 @@ public final class PacketMetricsFiles {
         long[] first = new long[n];
         long[] last = new long[n];
         long[] completions = new long[n];
+        long[] firstCompletion = new long[n];
         long[] completion = new long[n];
         long[] fct = new long[n];
         double[][] lat = new double[5][n];
@@ -252,6 +253,7 @@ public final class PacketMetricsFiles {
             first[f] = m.firstDeliveryPs(f);
             last[f] = m.lastDeliveryPs(f);
             completions[f] = m.completions(f);
+            firstCompletion[f] = m.firstCompletionPs(f);
             completion[f] = m.completionPs(f);
             fct[f] = m.completionTimePs(f);
             LatencySummary l = m.flowLatency(f);
@@ -266,7 +268,8 @@ public final class PacketMetricsFiles {
                 .int32("flow", flow).int32("src", fs.src()).int32("dst", fs.dst()).int32("app", fs.app())
                 .bool("active", active).int64("bytes", bytes).int64("packets", packets).float64("gbps", gbps)
                 .int64("first_delivery_ps", first).int64("last_delivery_ps", last)
-                .int64("completions", completions).int64("completion_ps", completion)
+                .int64("completions", completions).int64("first_completion_ps", firstCompletion)
+                .int64("completion_ps", completion)
                 .int64("completion_time_ps", fct)
                 .float64("latency_min_ns", lat[0]).float64("latency_mean_ns", lat[1])
                 .float64("latency_p50_ns", lat[2]).float64("latency_p99_ns", lat[3])

@@ -227,6 +227,12 @@ public final class PacketMetrics implements PacketObserver {
         return flowMeter.completions[flow];
     }
 
+    /** Time of the first completion of {@code flow}, or -1. */
+    public long firstCompletionPs(int flow) {
+        long t = flowMeter.firstCompletionPs[flow];
+        return t == Long.MAX_VALUE ? -1 : t;
+    }
+
     /** Time of the last completion of {@code flow}, or -1. */
     public long completionPs(int flow) {
         return flowMeter.lastCompletionPs[flow];

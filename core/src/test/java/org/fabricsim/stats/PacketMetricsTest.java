@@ -263,7 +263,9 @@ class PacketMetricsTest {
         assertEquals(4, m.activeFlowGbps().length);
         assertEquals(1.0, m.jainIndex(), 1e-15);
         assertEquals(2, m.completions(2));
+        assertEquals(2_600_000, m.firstCompletionPs(2));
         assertEquals(2_900_000, m.completionPs(2));
+        assertEquals(-1, m.firstCompletionPs(0));
         assertEquals(900_000, m.completionTimePs(2), "completion − start");
         assertEquals(-1, m.completionTimePs(0));
     }
