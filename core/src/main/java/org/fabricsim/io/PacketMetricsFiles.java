@@ -243,7 +243,7 @@ public final class PacketMetricsFiles {
         long[] firstCompletion = new long[n];
         long[] completion = new long[n];
         long[] fct = new long[n];
-        double[][] lat = new double[5][n];
+        LatencySummary[] latency = new LatencySummary[n];
         for (int f = 0; f < n; f++) {
             flow[f] = f;
             active[f] = m.isActive(f);
@@ -256,24 +256,16 @@ public final class PacketMetricsFiles {
             firstCompletion[f] = m.firstCompletionPs(f);
             completion[f] = m.completionPs(f);
             fct[f] = m.completionTimePs(f);
-            LatencySummary l = m.flowLatency(f);
-            lat[0][f] = l.minNs();
-            lat[1][f] = l.meanNs();
-            lat[2][f] = l.p50Ns();
-            lat[3][f] = l.p99Ns();
-            lat[4][f] = l.maxNs();
+            latency[f] = m.flowLatency(f);
         }
-        return table("fabricsim.flows", m)
+        return latencyColumns(table("fabricsim.flows", m)
                 .metadata("latency_percentiles", Boolean.toString(m.hasFlowPercentiles()))
                 .int32("flow", flow).int32("src", fs.src()).int32("dst", fs.dst()).int32("app", fs.app())
                 .bool("active", active).int64("bytes", bytes).int64("packets", packets).float64("gbps", gbps)
                 .int64("first_delivery_ps", first).int64("last_delivery_ps", last)
                 .int64("completions", completions).int64("first_completion_ps", firstCompletion)
                 .int64("completion_ps", completion)
-                .int64("completion_time_ps", fct)
-                .float64("latency_min_ns", lat[0]).float64("latency_mean_ns", lat[1])
-                .float64("latency_p50_ns", lat[2]).float64("latency_p99_ns", lat[3])
-                .float64("latency_max_ns", lat[4]);
+                .int64("completion_time_ps", fct), latency);
     }
 
     /** {@code receivers.arrow}: one row per host, in host order. */
@@ -288,23 +280,32 @@ public final class PacketMetricsFiles {
         int[] host = new int[h];
         String[] name = new String[h];
         long[] packets = new long[h];
-        double[][] lat = new double[7][h];
+        LatencySummary[] latency = new LatencySummary[h];
         for (int i = 0; i < h; i++) {
             host[i] = i;
             name[i] = t.nodeName(i);
-            LatencySummary l = m.receiverLatency(i);
-            packets[i] = l.count();
+            latency[i] = m.receiverLatency(i);
+            packets[i] = latency[i].count();
+        }
+        return latencyColumns(table("fabricsim.receivers", m)
+                .int32("host", host).utf8("name", name).int64("packets", packets).int64("bytes", bytes), latency);
+    }
+
+    /** Appends {@code latency_min_ns, _mean_ns, _p50_ns, _p90_ns, _p99_ns, _p999_ns, _max_ns}, a row per summary. */
+    private static ArrowTable latencyColumns(ArrowTable table, LatencySummary[] rows) {
+        int n = rows.length;
+        double[][] c = new double[7][n];
+        for (int i = 0; i < n; i++) {
+            LatencySummary l = rows[i];
             double[] v = {l.minNs(), l.meanNs(), l.p50Ns(), l.p90Ns(), l.p99Ns(), l.p999Ns(), l.maxNs()};
             for (int k = 0; k < v.length; k++) {
-                lat[k][i] = v[k];
+                c[k][i] = v[k];
             }
         }
-        return table("fabricsim.receivers", m)
-                .int32("host", host).utf8("name", name).int64("packets", packets).int64("bytes", bytes)
-                .float64("latency_min_ns", lat[0]).float64("latency_mean_ns", lat[1])
-                .float64("latency_p50_ns", lat[2]).float64("latency_p90_ns", lat[3])
-                .float64("latency_p99_ns", lat[4]).float64("latency_p999_ns", lat[5])
-                .float64("latency_max_ns", lat[6]);
+        return table.float64("latency_min_ns", c[0]).float64("latency_mean_ns", c[1])
+                .float64("latency_p50_ns", c[2]).float64("latency_p90_ns", c[3])
+                .float64("latency_p99_ns", c[4]).float64("latency_p999_ns", c[5])
+                .float64("latency_max_ns", c[6]);
     }
 
     /** {@code buffer-occupancy.arrow}: one row per (connected port, VL, occupancy bin). */

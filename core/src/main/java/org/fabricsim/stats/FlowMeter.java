@@ -1,7 +1,5 @@
 package org.fabricsim.stats;
 
-import java.util.Arrays;
-
 /**
  * Per-flow delivered bytes and packets inside the measurement window, binned by the time the last byte of
  * each packet arrived (bin k = [start + k·w, start + (k+1)·w), the last bin ends at the window's end), and
@@ -13,12 +11,8 @@ final class FlowMeter {
     private final int bins;
     final long[] binBytes; // flow * bins + bin
     final long[] bytes;
-    final long[] packets;
-    final long[] firstPs;
-    final long[] lastPs;
-    final long[] completions;
-    final long[] firstCompletionPs;
-    final long[] lastCompletionPs;
+    final Occurrences deliveries; // packets delivered in the window
+    final Occurrences completions;
 
     FlowMeter(int flows, MetricsOptions o) {
         start = o.windowStartPs();
@@ -31,16 +25,8 @@ final class FlowMeter {
         }
         binBytes = new long[(int) cells];
         bytes = new long[flows];
-        packets = new long[flows];
-        firstPs = new long[flows];
-        lastPs = new long[flows];
-        completions = new long[flows];
-        firstCompletionPs = new long[flows];
-        lastCompletionPs = new long[flows];
-        Arrays.fill(firstPs, Long.MAX_VALUE);
-        Arrays.fill(lastPs, -1);
-        Arrays.fill(firstCompletionPs, Long.MAX_VALUE);
-        Arrays.fill(lastCompletionPs, -1);
+        deliveries = new Occurrences(flows);
+        completions = new Occurrences(flows);
     }
 
     int bins() {
@@ -51,23 +37,11 @@ final class FlowMeter {
     void delivered(long t, int flow, int n) {
         binBytes[flow * bins + (int) ((t - start) / width)] += n;
         bytes[flow] += n;
-        packets[flow]++;
-        if (t < firstPs[flow]) {
-            firstPs[flow] = t;
-        }
-        if (t > lastPs[flow]) {
-            lastPs[flow] = t;
-        }
+        deliveries.record(flow, t);
     }
 
     void completed(long t, int flow) {
-        completions[flow]++;
-        if (t < firstCompletionPs[flow]) {
-            firstCompletionPs[flow] = t;
-        }
-        if (t > lastCompletionPs[flow]) {
-            lastCompletionPs[flow] = t;
-        }
+        completions.record(flow, t);
     }
 
     void merge(FlowMeter o) {
@@ -79,12 +53,8 @@ final class FlowMeter {
         }
         for (int f = 0; f < bytes.length; f++) {
             bytes[f] += o.bytes[f];
-            packets[f] += o.packets[f];
-            firstPs[f] = Math.min(firstPs[f], o.firstPs[f]);
-            lastPs[f] = Math.max(lastPs[f], o.lastPs[f]);
-            completions[f] += o.completions[f];
-            firstCompletionPs[f] = Math.min(firstCompletionPs[f], o.firstCompletionPs[f]);
-            lastCompletionPs[f] = Math.max(lastCompletionPs[f], o.lastCompletionPs[f]);
         }
+        deliveries.merge(o.deliveries);
+        completions.merge(o.completions);
     }
 }

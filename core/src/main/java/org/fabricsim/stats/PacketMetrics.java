@@ -190,18 +190,17 @@ public final class PacketMetrics implements PacketObserver {
 
     /** Packets of {@code flow} delivered in the window. */
     public long flowPackets(int flow) {
-        return flowMeter.packets[flow];
+        return flowMeter.deliveries.count(flow);
     }
 
     /** Delivery time of the first packet of {@code flow} in the window, or -1. */
     public long firstDeliveryPs(int flow) {
-        long t = flowMeter.firstPs[flow];
-        return t == Long.MAX_VALUE ? -1 : t;
+        return flowMeter.deliveries.first(flow);
     }
 
     /** Delivery time of the last packet of {@code flow} in the window, or -1. */
     public long lastDeliveryPs(int flow) {
-        return flowMeter.lastPs[flow];
+        return flowMeter.deliveries.last(flow);
     }
 
     /** Whether {@code flow} was active during part of the window ({@link #flowTimes}). */
@@ -224,18 +223,17 @@ public final class PacketMetrics implements PacketObserver {
 
     /** How many times {@code flow} (or a message of it) completed, window or not. */
     public long completions(int flow) {
-        return flowMeter.completions[flow];
+        return flowMeter.completions.count(flow);
     }
 
     /** Time of the first completion of {@code flow}, or -1. */
     public long firstCompletionPs(int flow) {
-        long t = flowMeter.firstCompletionPs[flow];
-        return t == Long.MAX_VALUE ? -1 : t;
+        return flowMeter.completions.first(flow);
     }
 
     /** Time of the last completion of {@code flow}, or -1. */
     public long completionPs(int flow) {
-        return flowMeter.lastCompletionPs[flow];
+        return flowMeter.completions.last(flow);
     }
 
     /** Flow completion time: last completion − the flow's start ({@link #flowTimes}, else 0), or -1. */
@@ -320,8 +318,8 @@ public final class PacketMetrics implements PacketObserver {
     /** Packets delivered in the window, all flows. */
     public long deliveredPackets() {
         long s = 0;
-        for (long p : flowMeter.packets) {
-            s += p;
+        for (int f = 0; f < flows.size(); f++) {
+            s += flowPackets(f);
         }
         return s;
     }
