@@ -131,7 +131,13 @@ public final class PacketMetrics implements PacketObserver {
      *     or flow times, or both saw the same buffer
      */
     public void merge(PacketMetrics other) {
-        if (other.topology != topology || other.flows != flows || !other.options.equals(options)
+        // Structural, not identity: metrics of another JVM (issue 6) hold their own copies of both.
+        boolean sameTopology = other.topology == topology || (other.topology.name().equals(topology.name())
+                && other.topology.portCount() == topology.portCount()
+                && other.topology.hostCount() == topology.hostCount());
+        boolean sameFlows = other.flows == flows || (Arrays.equals(other.flows.src(), flows.src())
+                && Arrays.equals(other.flows.dst(), flows.dst()));
+        if (!sameTopology || !sameFlows || !other.options.equals(options)
                 || !Arrays.equals(other.flowStartPs, flowStartPs) || !Arrays.equals(other.flowStopPs, flowStopPs)) {
             throw new IllegalArgumentException("only metrics of the same topology, flows, options and flow times"
                     + " merge");

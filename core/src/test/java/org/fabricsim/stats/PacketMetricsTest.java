@@ -288,6 +288,13 @@ class PacketMetricsTest {
         PacketMetrics a = new PacketMetrics(TESTBED, FLOWS, o);
         assertThrows(IllegalArgumentException.class, () -> a.merge(new PacketMetrics(TESTBED, FLOWS,
                 o.withBinWidth(7))));
+        assertThrows(IllegalArgumentException.class, () -> a.merge(new PacketMetrics(TESTBED,
+                FlowSet.of(new int[] {0}, new int[] {1}), o)));
+        PacketMetrics copy = new PacketMetrics(Presets.find("testbed7").build(),
+                FlowSet.of(FLOWS.src().clone(), FLOWS.dst().clone()), o);
+        copy.delivered(500, 0, 6, 100, 0);
+        a.merge(copy); // equal copies of topology and flows, as another JVM would hold them
+        assertEquals(100, a.flowBytes(0));
         PacketMetrics b = new PacketMetrics(TESTBED, FLOWS, o);
         a.bufferOccupancy(10, 4, 0, 100);
         b.bufferOccupancy(20, 4, 0, 200);
