@@ -244,6 +244,29 @@ class PacketMetricsTest {
     }
 
     @Test
+    void aFlowAtLineRateShowsFullUtilisationAndThePayloadShareOfTheBandwidthAsThroughput() {
+        // H1 → H7 on testbed7 at the 20 Gbps host link's line rate: 2048 B payload + 26 B overhead per packet,
+        // back to back on the injection link, delivered one link latency later.
+        int payload = 2048;
+        int overhead = 26;
+        long wirePs = (payload + overhead) * 400L; // 400 ps per byte at 20 Gbps
+        long window = 1_000 * wirePs;
+        PacketMetrics m = new PacketMetrics(TESTBED, FLOWS, MetricsOptions.window(10 * wirePs, 10 * wirePs + window)
+                .withBytes(ByteBasis.PAYLOAD, ByteBasis.WIRE, overhead).withBinWidth(100 * wirePs));
+        int port = TESTBED.hostPort(0);
+        for (long t = wirePs; t < 2_000 * wirePs; t += wirePs) {
+            m.transmitted(t, port, 0, 0, payload + overhead);
+            m.delivered(t + 10_000, 0, 6, payload + overhead, t - wirePs);
+        }
+        assertEquals(1.0, m.utilisation(port), 1e-12);
+        double share = 20.0 * payload / (payload + overhead);
+        assertEquals(share, m.flowGbps(0), 1e-9, "payload throughput = B · P / (P + H)");
+        for (int b = 0; b < m.bins(); b++) {
+            assertEquals(share, m.binGbps(0, b), 1e-9, "bin " + b);
+        }
+    }
+
+    @Test
     void meanThroughputAndFairnessCountOnlyTheActivePartOfTheWindow() {
         PacketMetrics m = new PacketMetrics(TESTBED, FLOWS, MetricsOptions.window(1_000_000, 3_000_000));
         long[] start = {0, 0, 2_000_000, 5_000_000, 0, 0};
