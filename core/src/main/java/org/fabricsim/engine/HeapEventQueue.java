@@ -1,0 +1,157 @@
+package org.fabricsim.engine;
+
+import java.util.Arrays;
+
+/**
+ * A d-ary min-heap over parallel primitive arrays (time, tie, target, payload). Arity 4 is the default: a
+ * shallower tree than a binary heap and the four children of a node on one or two cache lines, the usual
+ * best choice for discrete-event queues (DESIGN.md, "Packet engine"). Ties on time are broken by the tie
+ * key, which the model makes unique, so the pop order is a total order independent of push order.
+ */
+public final class HeapEventQueue implements EventQueue {
+    private final int arity;
+    private final int shift; // log2(arity)
+    private long[] times;
+    private long[] ties;
+    private int[] targets;
+    private long[] payloads;
+    private int size;
+    private long curTime;
+    private long curTie;
+    private int curTarget;
+    private long curPayload;
+
+    public HeapEventQueue(int arity) {
+        if (arity < 2 || Integer.bitCount(arity) != 1) {
+            throw new IllegalArgumentException("arity must be a power of two >= 2: " + arity);
+        }
+        this.arity = arity;
+        this.shift = Integer.numberOfTrailingZeros(arity);
+        int capacity = 1024;
+        times = new long[capacity];
+        ties = new long[capacity];
+        targets = new int[capacity];
+        payloads = new long[capacity];
+    }
+
+    public int arity() {
+        return arity;
+    }
+
+    @Override
+    public void push(long time, long tie, int target, long payload) {
+        if (size == times.length) {
+            int n = size * 2;
+            times = Arrays.copyOf(times, n);
+            ties = Arrays.copyOf(ties, n);
+            targets = Arrays.copyOf(targets, n);
+            payloads = Arrays.copyOf(payloads, n);
+        }
+        // sift up: move parents down until the slot fits
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >> shift;
+            long pt = times[parent];
+            if (pt < time || (pt == time && ties[parent] < tie)) {
+                break;
+            }
+            move(parent, i);
+            i = parent;
+        }
+        set(i, time, tie, target, payload);
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public long peekTime() {
+        return size == 0 ? Long.MAX_VALUE : times[0];
+    }
+
+    @Override
+    public void pop() {
+        if (size == 0) {
+            throw new IllegalStateException("pop from an empty event queue");
+        }
+        curTime = times[0];
+        curTie = ties[0];
+        curTarget = targets[0];
+        curPayload = payloads[0];
+        int last = --size;
+        if (last == 0) {
+            return;
+        }
+        long time = times[last];
+        long tie = ties[last];
+        int target = targets[last];
+        long payload = payloads[last];
+        // sift down the former last element from the root
+        int i = 0;
+        while (true) {
+            int first = (i << shift) + 1;
+            if (first >= last) {
+                break;
+            }
+            int end = Math.min(first + arity, last);
+            int best = first;
+            long bt = times[first];
+            long bk = ties[first];
+            for (int c = first + 1; c < end; c++) {
+                long ct = times[c];
+                if (ct < bt || (ct == bt && ties[c] < bk)) {
+                    best = c;
+                    bt = ct;
+                    bk = ties[c];
+                }
+            }
+            if (time < bt || (time == bt && tie < bk)) {
+                break;
+            }
+            move(best, i);
+            i = best;
+        }
+        set(i, time, tie, target, payload);
+    }
+
+    private void move(int from, int to) {
+        times[to] = times[from];
+        ties[to] = ties[from];
+        targets[to] = targets[from];
+        payloads[to] = payloads[from];
+    }
+
+    private void set(int i, long time, long tie, int target, long payload) {
+        times[i] = time;
+        ties[i] = tie;
+        targets[i] = target;
+        payloads[i] = payload;
+    }
+
+    @Override
+    public long time() {
+        return curTime;
+    }
+
+    @Override
+    public long tie() {
+        return curTie;
+    }
+
+    @Override
+    public int target() {
+        return curTarget;
+    }
+
+    @Override
+    public long payload() {
+        return curPayload;
+    }
+}
