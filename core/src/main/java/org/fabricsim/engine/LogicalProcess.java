@@ -12,6 +12,7 @@ public final class LogicalProcess implements EventSink {
     private EventHandler handler;
     private long events;
     private long now;
+    private long digest = 17;
 
     /** @param entities number of entities that may send (the range of {@code source}) */
     public LogicalProcess(EventQueue queue, int entities) {
@@ -48,7 +49,10 @@ public final class LogicalProcess implements EventSink {
             q.pop();
             now = q.time();
             n++;
-            h.handle(now, TieKey.kind(q.tie()), q.target(), q.payload());
+            long tie = q.tie();
+            digest = (digest ^ now ^ (tie * 0x9E3779B97F4A7C15L) ^ ((long) q.target() << 32) ^ q.payload())
+                    * 0xBF58476D1CE4E5B9L;
+            h.handle(now, TieKey.kind(tie), q.target(), q.payload());
         }
         events += n;
     }
@@ -61,6 +65,14 @@ public final class LogicalProcess implements EventSink {
     /** Time of the event being (or last) processed. */
     public long now() {
         return now;
+    }
+
+    /**
+     * A running hash of every event processed (time, tie key, target, payload), in order: equal digests mean
+     * (with overwhelming probability) identical event sequences.
+     */
+    public long digest() {
+        return digest;
     }
 
     public long events() {
