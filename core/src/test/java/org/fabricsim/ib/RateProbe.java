@@ -1,13 +1,12 @@
 package org.fabricsim.ib;
 
 import java.util.Arrays;
-import org.fabricsim.ib.PacketObserver;
 
 /**
  * A test observer: payload bytes each flow delivered inside [from, to), and each flow's completion time.
  * Payload = the reported wire bytes less the model's per-packet overhead.
  */
-final class RateProbe implements PacketObserver {
+class RateProbe implements PacketObserver {
     private final int overhead;
     private final long[] bytes;
     private final long[] completedPs;
