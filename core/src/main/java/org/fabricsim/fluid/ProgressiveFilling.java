@@ -1,97 +1,91 @@
 package org.fabricsim.fluid;
 
+import java.util.Arrays;
+
 /**
- * Progressive filling in doubles: FFA (spec §4.3, Alg 4.5) when every flow is its own group, AFA (spec §4.5,
- * Alg 4.12) when the groups are applications.
+ * Progressive filling: FFA (spec §4.3, Alg 4.5) when every flow is its own group, AFA (spec §4.5, Alg 4.12)
+ * when the groups are applications. This class holds the structure; {@link DoubleFilling} and
+ * {@link ExactFilling} hold the numbers.
  *
  * <p>All active flows share one normalized level ρ that rises until a link saturates. Alg 4.5 finds the next
  * saturating link by a scan of all links per iteration; here every link with active flows sits in a binary
  * heap keyed by the level at which it saturates, {@code (c_l − frozen_l) / W_l} (frozen_l = the rate of its
  * stopped flows, W_l = the weight of its active ones), so the same levels come out in O((hops + links) log
  * links) in all. When a link saturates, every active group with a flow on it stops at ρ (r̄(f) = ρ for all
- * of the group's flows, spec Alg 4.12 lines 6–8); each stopped flow moves its weight from W_m to frozen_m on
- * the links of its route, which only raises their keys. A link whose key is within the tie tolerance above
- * ρ saturates at ρ (simultaneous saturation, spec §7 item 27).
+ * of the group's flows, Alg 4.12 lines 6–8); each stopped flow moves its weight from W_m to frozen_m on the
+ * links of its route, which only raises their keys.
  *
- * <p>Not thread-safe; arrays are reused across calls and nothing is allocated per iteration.
+ * <p>Not thread-safe; arrays are reused across calls and nothing is allocated per iteration in doubles.
  */
-final class ProgressiveFilling {
-    private final LinkIndex index = new LinkIndex();
-    private double[] cap = new double[0];
-    private double[] activeWeight = new double[0];
-    private double[] frozenRate = new double[0];
+abstract class ProgressiveFilling {
+    final LinkIndex index = new LinkIndex();
     private int[] activeFlows = new int[0];
-    private double[] key = new double[0];
     private int[] heap = new int[0];
     private int[] heapPos = new int[0];
     private int heapSize;
     private boolean[] stopped = new boolean[0];
 
-    /**
-     * Writes r̄(f) for every flow into {@code normalized} (length at least the flow count).
-     *
-     * @param byApplication AFA (true) or FFA (false)
-     */
-    void run(FluidProblem p, boolean byApplication, double tieTolerance, double[] normalized) {
+    /** Sets up the numbers of dense link l: capacity, active weight (all its flows), key. */
+    abstract void initLink(FluidProblem p, int l);
+
+    /** ρ becomes the key of link l, the next to saturate. */
+    abstract void riseTo(int l);
+
+    /** Flow f stops at ρ. */
+    abstract void stopFlow(FluidProblem p, int f);
+
+    /** Stopped flow f leaves the active weight of link m, which keeps active flows: re-key m. */
+    abstract void leave(FluidProblem p, int f, int m);
+
+    /** Compares the keys of links a and b: negative when a saturates first. */
+    abstract int compareKeys(int a, int b);
+
+    /** Makes room for {@code links} dense links and {@code flows} flows. */
+    abstract void ensure(int links, int flows);
+
+    /** Runs the filling on {@code p}; the subclass holds the result. */
+    final void fill(FluidProblem p, boolean byApplication) {
         LinkIndex x = index;
         x.build(p, byApplication);
         int links = x.links;
-        cap = LinkIndex.grow(cap, links);
-        activeWeight = LinkIndex.grow(activeWeight, links);
-        frozenRate = LinkIndex.grow(frozenRate, links);
-        key = LinkIndex.grow(key, links);
+        ensure(links, x.flows);
         activeFlows = LinkIndex.grow(activeFlows, links);
         heap = LinkIndex.grow(heap, links);
         heapPos = LinkIndex.grow(heapPos, links);
         if (stopped.length < x.groups) {
             stopped = new boolean[Math.max(x.groups, stopped.length + (stopped.length >> 1))];
         }
-        java.util.Arrays.fill(stopped, 0, x.groups, false);
-        double[] w = p.weight();
+        Arrays.fill(stopped, 0, x.groups, false);
         for (int l = 0; l < links; l++) {
-            cap[l] = p.capacity()[x.globalOf[l]];
-            double sum = 0;
-            for (int i = x.linkStart[l]; i < x.linkStart[l + 1]; i++) {
-                sum += w[x.linkFlows[i]];
-            }
-            activeWeight[l] = sum;
-            frozenRate[l] = 0;
             activeFlows[l] = x.linkStart[l + 1] - x.linkStart[l];
-            key[l] = cap[l] / sum;
+            initLink(p, l);
         }
         heapify(links);
-
-        double level = 0; // ρ of Alg 4.12
         while (heapSize > 0) {
             int l = heap[0];
-            double next = key[l];
-            // Keys never fall below ρ in exact arithmetic; a key within the tolerance saturates at ρ.
-            level = next <= level * (1 + tieTolerance) ? level : next;
+            riseTo(l);
             for (int i = x.linkStart[l]; i < x.linkStart[l + 1]; i++) {
                 int g = x.groupOf[x.linkFlows[i]];
                 if (!stopped[g]) {
-                    stop(g, level, w, normalized);
+                    stop(p, g);
                 }
             }
         }
     }
 
-    /** Stops group g at normalized rate ρ: its flows leave the active weight of every link they cross. */
-    private void stop(int g, double level, double[] w, double[] normalized) {
+    /** Stops group g at ρ: its flows leave the active weight of every link they cross. */
+    private void stop(FluidProblem p, int g) {
         LinkIndex x = index;
         stopped[g] = true;
         for (int j = x.groupStart[g]; j < x.groupStart[g + 1]; j++) {
             int f = x.groupFlows[j];
-            normalized[f] = level;
-            double wf = w[f];
+            stopFlow(p, f);
             for (int i = x.routeStart[f]; i < x.routeStart[f + 1]; i++) {
                 int m = x.route[i];
-                frozenRate[m] += level * wf;
                 if (--activeFlows[m] == 0) {
                     remove(m);
                 } else {
-                    activeWeight[m] -= wf;
-                    key[m] = (cap[m] - frozenRate[m]) / activeWeight[m];
+                    leave(p, f, m);
                     siftDown(heapPos[m]);
                     siftUp(heapPos[m]);
                 }
@@ -122,9 +116,10 @@ final class ProgressiveFilling {
         heapPos[l] = -1;
     }
 
-    // Ties in the key are broken by the dense link number, so the order of saturations is deterministic.
+    // Equal keys are ordered by dense link number, so the order of saturations is deterministic.
     private boolean less(int a, int b) {
-        return key[a] < key[b] || (key[a] == key[b] && a < b);
+        int c = compareKeys(a, b);
+        return c < 0 || (c == 0 && a < b);
     }
 
     private void siftUp(int i) {

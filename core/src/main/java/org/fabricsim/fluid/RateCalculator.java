@@ -12,7 +12,8 @@ import org.fabricsim.fluid.RateOptions.ClaimOrder;
  */
 public final class RateCalculator {
     private final LinkIndex index = new LinkIndex();
-    private final ProgressiveFilling filling = new ProgressiveFilling();
+    private final DoubleFilling filling = new DoubleFilling();
+    private final ExactFilling exactFilling = new ExactFilling();
     private double[] linkScratch = new double[0];
     private int[] order = new int[0];
 
@@ -34,10 +35,12 @@ public final class RateCalculator {
             }
             return new RateAllocation(rate, null);
         }
-        index.build(p, a == RateAlgorithm.AFA);
+        if (a == RateAlgorithm.FFA || a == RateAlgorithm.AFA) {
+            return RateAllocation.ofExact(exactFilling.run(p, a == RateAlgorithm.AFA));
+        }
+        index.build(p, false);
         if (options.arithmetic() == Arithmetic.EXACT) {
-            BigFraction[] exact = a == RateAlgorithm.FFA || a == RateAlgorithm.AFA ? ExactRates.filling(p, index)
-                    : ExactRates.saa(p, index);
+            BigFraction[] exact = ExactRates.saa(p, index);
             if (a == RateAlgorithm.SAA_M) {
                 ExactRates.claim(p, index, claimOrder(n, options.claimOrder(), rng), exact);
             }

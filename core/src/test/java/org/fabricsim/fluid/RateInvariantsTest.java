@@ -138,6 +138,36 @@ class RateInvariantsTest {
         }
     }
 
+    /** The heap-based filling (both arithmetics) against Alg 4.12 transcribed literally. */
+    @Test
+    void ffaAndAfaEqualTheLiteralAlgorithm412() {
+        for (int i = 0; i < INSTANCES; i++) {
+            FluidProblem p = instance(i);
+            for (RateAlgorithm a : List.of(RateAlgorithm.FFA, RateAlgorithm.AFA)) {
+                BigFraction[] reference = Alg412Reference.rates(p, a == RateAlgorithm.AFA);
+                BigFraction[] exact = rates(p, a, Arithmetic.EXACT, i).exact();
+                double[] dbl = rates(p, a, Arithmetic.DOUBLE, i).rate();
+                for (int f = 0; f < p.flowCount(); f++) {
+                    assertEquals(reference[f], exact[f], a + " instance " + i + " flow " + f);
+                    assertEquals(reference[f].doubleValue(), dbl[f], TOL * dbl[f], a + " instance " + i);
+                }
+            }
+        }
+    }
+
+    /** A flow without an application is an application of its own, so AFA without applications is FFA. */
+    @Test
+    void afaWithoutApplicationsIsFfa() {
+        for (int i = 0; i < INSTANCES; i++) {
+            FluidProblem p = instance(i);
+            int[] none = new int[p.flowCount()];
+            java.util.Arrays.fill(none, org.fabricsim.traffic.FlowSet.NO_APP);
+            FluidProblem q = new FluidProblem(p.routes(), p.weight(), none, p.capacity());
+            assertEquals(List.of(rates(q, RateAlgorithm.FFA, Arithmetic.EXACT, i).exact()),
+                    List.of(rates(q, RateAlgorithm.AFA, Arithmetic.EXACT, i).exact()), "instance " + i);
+        }
+    }
+
     /**
      * Single application with w_f = d_f (spec §4.6): SAA, SAA-M, FFA and AFA are all optimal, completing at
      * W = max_l W_l (Theorem 4.1.1), with the rates held constant and with recalculation as flows end.
