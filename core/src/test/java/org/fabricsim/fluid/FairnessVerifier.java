@@ -59,32 +59,11 @@ final class FairnessVerifier {
         return v;
     }
 
-    /** Weighted max-min fairness by the bottleneck characterisation. */
+    /** Weighted max-min fairness: application fairness with every flow an application of its own. */
     static List<String> notMaxMinFair(FluidProblem p, double[] rate, double tol) {
-        List<String> v = new ArrayList<>(infeasible(p, rate, tol));
-        double[] load = loads(p, rate);
-        Routes r = p.routes();
-        int n = r.flowCount();
-        for (int f = 0; f < n; f++) {
-            double mine = rate[f] / p.weight()[f];
-            boolean bottleneck = false;
-            for (int l : r.route(f)) {
-                if (!saturated(p, load, l, tol)) {
-                    continue;
-                }
-                boolean largest = true;
-                for (int g = 0; g < n; g++) {
-                    if (contains(r.route(g), l) && rate[g] / p.weight()[g] > mine * (1 + tol)) {
-                        largest = false;
-                    }
-                }
-                bottleneck |= largest;
-            }
-            if (!bottleneck) {
-                v.add("flow " + f + " (r̄ = " + mine + ") has no bottleneck link");
-            }
-        }
-        return v;
+        int[] none = new int[p.flowCount()];
+        java.util.Arrays.fill(none, -1);
+        return notApplicationFair(new FluidProblem(p.routes(), p.weight(), none, p.capacity()), rate, tol);
     }
 
     /**
