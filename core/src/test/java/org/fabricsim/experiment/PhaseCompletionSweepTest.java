@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.fabricsim.InputException;
@@ -32,9 +31,7 @@ class PhaseCompletionSweepTest {
     Path dir;
 
     private ExperimentConfig config(String text) throws IOException {
-        Path f = dir.resolve("s.conf");
-        Files.writeString(f, text);
-        return ExperimentConfig.load(f, List.of());
+        return SweepTestSupport.config(dir, text);
     }
 
     private static final String BASE = "experiment = phase-completion\ntopology.name = \"kary-ntree(4,3)\"\n"
@@ -95,15 +92,7 @@ class PhaseCompletionSweepTest {
     @Test
     void plansSurviveJavaSerialisation() throws Exception {
         SweepPlan plan = SweepPlans.of(config(BASE + "rates.algorithm = saa-m\n"));
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        try (java.io.ObjectOutputStream o = new java.io.ObjectOutputStream(bytes)) {
-            o.writeObject(plan);
-        }
-        SweepPlan back;
-        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
-                new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
-            back = (SweepPlan) in.readObject();
-        }
+        SweepPlan back = SweepTestSupport.serialisedAndBack(plan);
         assertEquals(plan.points().get(0).kernel(), back.points().get(0).kernel());
         long[] a = new long[3];
         long[] b = new long[3];
