@@ -14,6 +14,7 @@ import org.fabricsim.convergence.HalfRateLastStepModel;
 import org.fabricsim.convergence.IndependentModel;
 import org.fabricsim.convergence.ModelKind;
 import org.fabricsim.fluid.PhaseCompletionKernel;
+import org.fabricsim.fluid.RouteSources;
 import org.fabricsim.random.Seeds;
 import org.fabricsim.random.Seeds.Purpose;
 import org.fabricsim.sweep.StoppingRule;
@@ -89,11 +90,16 @@ public final class SweepPlans {
     private static SweepPoint phaseCompletionPoint(ExperimentConfig c, int index, double x, long seed,
             Map<String, String> settings) {
         Topology t = NetworkBinding.topology(c);
-        NetworkBinding.routing(c, t); // reports a bad routing with its key, before any executor sees it
+        try { // a bad routing is reported with its key, before any executor sees it
+            RouteSources.of(c.string("routing"), t, c.baseDir());
+        } catch (InputException e) {
+            throw c.errorAt("routing", e);
+        }
         long pointSeed = Seeds.seed(seed, index, 0, Purpose.SWEEP_POINT);
         TrafficBinding.bind(c, HostGroups.of(t), pointSeed); // draws trial 0 once: pattern errors at their key
-        PhaseCompletionKernel kernel = new PhaseCompletionKernel(topologySpec(c), routingSpec(c), TrafficBinding.pattern(c, t.hostCount()), RatesBinding.options(c),
-                RatesBinding.completion(c), pointSeed);
+        PhaseCompletionKernel kernel = new PhaseCompletionKernel(topologySpec(c), routingSpec(c),
+                TrafficBinding.pattern(c, t.hostCount()), RatesBinding.options(c), RatesBinding.completion(c),
+                pointSeed);
         String label = c.string("topology.name") + " " + kernel.pattern().name() + " " + kernel.options().algorithm()
                 .key();
         return new SweepPoint(index, label, x, kernel, Map.of(), settings);

@@ -3,7 +3,6 @@ package org.fabricsim.fluid;
 import java.util.List;
 import org.fabricsim.random.Seeds;
 import org.fabricsim.random.Seeds.Purpose;
-import org.fabricsim.routing.Routings;
 import org.fabricsim.sweep.TrialKernel;
 import org.fabricsim.sweep.TrialRunner;
 import org.fabricsim.topology.Topologies;
@@ -14,9 +13,9 @@ import org.fabricsim.traffic.TrafficPattern;
 
 /**
  * The trials of one point of a single phase-based application sweep (seed 003 §6.3, Fig 6.7; spec §6.6):
- * every trial draws the phase's flows, routes them statically, calculates their rates and reports the
- * total completion time of the phase with sizes d_f = w_f (all flows of the thesis' experiments are equal,
- * w_f = d_f = 1: one unit of time at line rate, spec §7 items 18 and 28).
+ * every trial draws the phase's flows, routes them (static routing today), calculates their rates and
+ * reports the total completion time of the phase with sizes d_f = w_f (all flows of the thesis' experiments
+ * are equal, w_f = d_f = 1: one unit of time at line rate, spec §7 items 18 and 28).
  *
  * <p>Completion times are whole numbers here: for one application with w_f = d_f every algorithm completes
  * at W = max_l Σ_{F_l} w_f / c_l (Theorem 4.1.1, spec §4.6), an integer for unit weights and capacities; a
@@ -24,7 +23,7 @@ import org.fabricsim.traffic.TrafficPattern;
  *
  * @param topology   a preset, generator expression or topology file path (absolute, or relative to the
  *                   working directory of whichever JVM runs the trials)
- * @param routing    static routing as {@link Routings#compute} names it ({@code file:} paths likewise)
+ * @param routing    the route source as {@link RouteSources#of} names it (static routings today)
  * @param pattern    the phase's traffic, e.g. {@code Superposition(P)}
  * @param options    the rate algorithm and its options
  * @param completion how completion follows from the rates
@@ -46,7 +45,7 @@ public record PhaseCompletionKernel(String topology, String routing, TrafficPatt
     @Override
     public TrialRunner open() {
         Topology t = Topologies.resolve(topology, 0, 0, null);
-        RouteSource routes = new StaticRoutes(Routings.compute(routing, t, null));
+        RouteSource routes = RouteSources.of(routing, t, null);
         HostGroups hosts = HostGroups.of(t);
         RateCalculator calculator = new RateCalculator();
         return (trial, out) -> {

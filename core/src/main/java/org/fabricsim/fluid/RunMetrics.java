@@ -15,6 +15,31 @@ import org.fabricsim.traffic.FlowSet;
 public record RunMetrics(double totalCompletion, double meanRate, double[] sortedRates,
         ApplicationRates applications) {
 
+    /** The sampling points {0, 0.1, …, 1} recommended for the sorted-vector ratios (spec §7 item 32). */
+    public static final double[] DECILES = {0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1};
+
+    /**
+     * The sorted rate vector read at fractions of its index range, the lowest rate at 0 and the highest at 1
+     * (Fig 6.8-b, Fig 6.10-b: "indices were (linearly) mapped to the [0,1] interval"): the rate at index
+     * round(x·(n−1)), the nearest index (spec §7 item 32). NaN everywhere without flows.
+     */
+    public double[] sortedSample(double[] at) {
+        return sample(sortedRates, at);
+    }
+
+    /** {@link #sortedSample} for any ascending vector, e.g. sorted application rates. */
+    public static double[] sample(double[] ascending, double[] at) {
+        double[] out = new double[at.length];
+        int n = ascending.length;
+        for (int i = 0; i < at.length; i++) {
+            if (!(at[i] >= 0 && at[i] <= 1)) {
+                throw new IllegalArgumentException("sampling point " + at[i] + " is not in [0, 1]");
+            }
+            out[i] = n == 0 ? Double.NaN : ascending[(int) Math.round(at[i] * (n - 1))];
+        }
+        return out;
+    }
+
     /** Metrics of one allocation; {@code completion} may be null. */
     public static RunMetrics of(FluidProblem p, RateAllocation a, CompletionTimes completion) {
         double[] sorted = a.rate().clone();

@@ -110,6 +110,9 @@ class PhaseCompletionSweepTest {
                 "experiment = phase-completion\ntopology.name = tree648\ntraffic.pattern = silent-forest\n")))
                 .getMessage();
         assertTrue(forest.contains("traffic.pattern"), forest);
+        String routing = assertThrows(InputException.class, () -> SweepPlans.of(config(BASE
+                + "routing = spiral\n"))).getMessage();
+        assertTrue(routing.contains("routing"), routing);
         String tolerance = assertThrows(InputException.class, () -> SweepPlans.of(config(BASE
                 + "rates.tie-tolerance = 0.1\n"))).getMessage();
         assertTrue(tolerance.contains("rates.tie-tolerance"), tolerance);

@@ -59,6 +59,26 @@ class ProblemDataTest {
         assertEquals(0, m.applications().count());
     }
 
+    /** Fig 6.8-b's reading of a sorted vector: nearest index round(x·(n−1)); and the metrics of a run. */
+    @Test
+    void runMetricsOfAHandComputedAllocation() {
+        FluidProblem p = Instances.of(3, new int[][] {{0}, {0}, {1}, {2}, {2}}, new double[] {1, 1, 1, 1, 2},
+                new int[] {0, 0, 1, -1, 1});
+        RateAllocation a = new RateCalculator().calculate(p, RateOptions.of(RateAlgorithm.FFA), null);
+        assertArrayEquals(new double[] {0.5, 0.5, 1, 1.0 / 3, 2.0 / 3}, a.rate(), 1e-15);
+        RunMetrics m = RunMetrics.of(p, a, CompletionTimes.constant(a, p.weight()));
+        assertArrayEquals(new double[] {1.0 / 3, 0.5, 0.5, 2.0 / 3, 1}, m.sortedRates(), 1e-15);
+        assertEquals(3.0, m.totalCompletion(), 1e-15); // the weight-1 flow at rate 1/3 (flow 3)
+        assertEquals(3.0 / 5, m.meanRate(), 1e-15);
+        // r̄(0) = 1/2; application 1: min(1/1, (2/3)/2) = 1/3; flow 3 has no application
+        assertArrayEquals(new int[] {0, 1}, m.applications().app());
+        assertArrayEquals(new double[] {0.5, 1.0 / 3}, m.applications().rate(), 1e-15);
+        // indices round(x·4) for x = 0, 0.1, …, 1: 0 0 1 1 2 2 2 3 3 4 4
+        assertArrayEquals(new double[] {1.0 / 3, 1.0 / 3, 0.5, 0.5, 0.5, 0.5, 0.5, 2.0 / 3, 2.0 / 3, 1, 1},
+                m.sortedSample(RunMetrics.DECILES), 1e-15);
+        assertThrows(IllegalArgumentException.class, () -> m.sortedSample(new double[] {1.5}));
+    }
+
     @Test
     void algorithmAndCompletionModelKeys() {
         assertEquals(RateAlgorithm.SAA_M, RateAlgorithm.byKey("saa-m"));
