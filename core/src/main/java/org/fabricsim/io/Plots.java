@@ -149,7 +149,15 @@ public final class Plots {
      * @throws IllegalArgumentException if there is no series or two series share a name
      */
     public static void lines(Path png, Labels labels, List<Line> series, YScale yScale) throws IOException {
-        xy(png, labels, List.of(), series, yScale, false);
+        xy(png, labels, List.of(), series, yScale, false, Double.NaN);
+    }
+
+    /**
+     * {@link #lines(Path, Labels, List, YScale)} on a linear y axis that starts at {@code yMin} (e.g. 0 for
+     * rates, so a flat line is not drawn at the bottom of the frame).
+     */
+    public static void lines(Path png, Labels labels, List<Line> series, double yMin) throws IOException {
+        xy(png, labels, List.of(), series, YScale.LINEAR, false, yMin);
     }
 
     /**
@@ -164,11 +172,11 @@ public final class Plots {
      */
     public static void estimates(Path png, Labels labels, List<ErrorBars> estimates, List<Line> lines,
             YScale yScale) throws IOException {
-        xy(png, labels, estimates, lines, yScale, true);
+        xy(png, labels, estimates, lines, yScale, true, Double.NaN);
     }
 
     private static void xy(Path png, Labels labels, List<ErrorBars> estimates, List<Line> lines, YScale yScale,
-            boolean roomy) throws IOException {
+            boolean roomy, double yMin) throws IOException {
         List<String> names = new java.util.ArrayList<>();
         estimates.forEach(e -> names.add(e.name()));
         lines.forEach(l -> names.add(l.name()));
@@ -216,6 +224,9 @@ public final class Plots {
         if (roomy && any && yScale == YScale.LOG && low > 0) {
             chart.getStyler().setYAxisMin(low / 1.5);
             chart.getStyler().setYAxisMax(high * 1.5);
+        }
+        if (!Double.isNaN(yMin) && any) {
+            chart.getStyler().setYAxisMin(yMin);
         }
         if (!any) {
             // XChart cannot draw a chart without data: show an empty, clearly labelled frame.

@@ -27,7 +27,9 @@ public final class Seeds {
         /** Fluid-level protocols (back-off and the like). */
         FLUID(6),
         /** The master seed of one point of a sweep (entity = point index). */
-        SWEEP_POINT(7);
+        SWEEP_POINT(7),
+        /** Visit orders and starting vertices of the graph partitioner. */
+        PARTITION(8);
 
         private final int code;
 

@@ -1,0 +1,80 @@
+package org.fabricsim.engine.distributed;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValueFactory;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Pekko configuration of a distributed run, in one place: Kryo 5 for every {@link WireMessage}, Java
+ * serialisation off, Artery TCP, a failure detector that notices a dead member within seconds, and quiet
+ * logging through SLF4J.
+ */
+public final class ClusterConfig {
+    /** Configuration key listing the model classes that may cross the wire, in order. */
+    static final String WIRE_CLASSES = "fabricsim.wire.classes";
+
+    /** The actor system's name; members of one run must agree on it. */
+    public static final String SYSTEM_NAME = "fabricsim";
+
+    private static final String COMMON = """
+            pekko {
+              loglevel = WARNING
+              stdout-loglevel = WARNING
+              loggers = ["org.apache.pekko.event.slf4j.Slf4jLogger"]
+              logging-filter = "org.apache.pekko.event.slf4j.Slf4jLoggingFilter"
+              log-dead-letters = off
+              log-dead-letters-during-shutdown = off
+              actor {
+                serializers { fabricsim-kryo = "org.fabricsim.engine.distributed.KryoSerializer" }
+                serialization-bindings { "org.fabricsim.engine.distributed.WireMessage" = fabricsim-kryo }
+                allow-java-serialization = off
+                warn-about-java-serializer-usage = off
+              }
+              remote.artery {
+                transport = tcp
+                advanced.maximum-frame-size = 16MiB
+                advanced.buffer-pool-size = 256
+                advanced.maximum-large-frame-size = 16MiB
+              }
+              cluster {
+                jmx.enabled = off
+                log-info = off
+                failure-detector.acceptable-heartbeat-pause = 3s
+                failure-detector.heartbeat-interval = 500ms
+                unreachable-nodes-reaper-interval = 500ms
+              }
+              # a run that ends, or aborts because a member died, should not wait long to leave the cluster
+              coordinated-shutdown.phases.cluster-leave.timeout = 2s
+              coordinated-shutdown.phases.cluster-exiting.timeout = 2s
+              coordinated-shutdown.exit-jvm = off
+              coordinated-shutdown.run-by-jvm-shutdown-hook = off
+            }
+            """;
+
+    private ClusterConfig() {
+    }
+
+    /** All LPs in this JVM; {@code serializeLocally} pushes every message through Kryo anyway (tests). */
+    public static Config local(List<String> wireClasses, boolean serializeLocally) {
+        return ConfigFactory.parseMap(Map.of(
+                        "pekko.actor.provider", "local",
+                        "pekko.actor.serialize-messages", serializeLocally ? "on" : "off",
+                        WIRE_CLASSES, wireClasses))
+                .withFallback(ConfigFactory.parseString(COMMON))
+                .withFallback(ConfigFactory.defaultReference());
+    }
+
+    /** A cluster member listening on {@code host:port} (0 = any free port) that joins {@code seedNodes}. */
+    public static Config member(String host, int port, List<String> seedNodes, List<String> wireClasses) {
+        return ConfigFactory.empty()
+                .withValue("pekko.actor.provider", ConfigValueFactory.fromAnyRef("cluster"))
+                .withValue("pekko.remote.artery.canonical.hostname", ConfigValueFactory.fromAnyRef(host))
+                .withValue("pekko.remote.artery.canonical.port", ConfigValueFactory.fromAnyRef(port))
+                .withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(seedNodes))
+                .withValue(WIRE_CLASSES, ConfigValueFactory.fromIterable(wireClasses))
+                .withFallback(ConfigFactory.parseString(COMMON))
+                .withFallback(ConfigFactory.defaultReference());
+    }
+}

@@ -1,0 +1,155 @@
+package org.fabricsim.engine.distributed;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Chandy–Misra–Bryant null-message protocol for one LP, without any messaging: the actor feeds it the
+ * batches that arrive and sends the batches it returns. Kept apart from Pekko so that it is tested alone.
+ *
+ * <p>Channel clocks: {@code inClock[j]} is the latest promise of LP j, so every event still to come is at
+ * or after the smallest of them, the LP's safe time; events strictly before it are processed. After that
+ * the LP can create no event before {@code horizon = min(next local event, safe time)}, so it promises
+ * {@code horizon + lookahead} on every outgoing channel — lazily, only when blocked and only when the
+ * promise grows, carried by the batch of real events when there is one (DESIGN.md, "Packet engine").
+ * Cables are bidirectional, so LP j sends to this LP exactly when this LP sends to j.
+ */
+final class ConservativeLp {
+    private final long runId;
+    private final int lp;
+    private final int parts;
+    private final LpModel model;
+    private final long endPs;
+    private final RemoteEvents out;
+    private final long[] lookahead;
+    private final long[] inClock;
+    private final long[] expectedSequence;
+    private final long[] nextSequence;
+    private final long[] lastPromise;
+    private long realSent;
+    private long nullSent;
+    private long batchesSent;
+    private long steps;
+
+    ConservativeLp(long runId, int lp, int parts, LpModel model, int stride, long endPs) {
+        this.runId = runId;
+        this.lp = lp;
+        this.parts = parts;
+        this.model = model;
+        this.endPs = endPs;
+        this.out = new RemoteEvents(parts, stride);
+        this.lookahead = new long[parts];
+        this.inClock = new long[parts];
+        this.expectedSequence = new long[parts];
+        this.nextSequence = new long[parts];
+        this.lastPromise = new long[parts];
+        for (int j = 0; j < parts; j++) {
+            lookahead[j] = j == lp ? Long.MAX_VALUE : model.lookahead(j);
+            if (lookahead[j] <= 0) {
+                throw new IllegalArgumentException("LP " + lp + " -> LP " + j + ": lookahead must be positive, got "
+                        + lookahead[j] + " ps (a link with zero latency crosses the partition)");
+            }
+            inClock[j] = lookahead[j] == Long.MAX_VALUE ? Long.MAX_VALUE : 0;
+            lastPromise[j] = -1;
+        }
+    }
+
+    /**
+     * Takes in a batch from another LP.
+     *
+     * @throws ChannelException when it is not the next one on its channel
+     */
+    void receive(EventBatch batch) {
+        int from = batch.from();
+        if (batch.runId() != runId || batch.to() != lp) {
+            throw new ChannelException("LP " + lp + " received a batch for run " + batch.runId() + ", LP " + batch.to());
+        }
+        if (batch.sequence() != expectedSequence[from]) {
+            throw new ChannelException("channel LP " + from + " -> LP " + lp + ": batch " + expectedSequence[from]
+                    + " expected, batch " + batch.sequence() + " arrived (lost or out of order)");
+        }
+        expectedSequence[from]++;
+        for (int i = 0; i < batch.size(); i++) {
+            if (batch.times()[i] < inClock[from]) {
+                throw new ChannelException("channel LP " + from + " -> LP " + lp + ": an event at " + batch.times()[i]
+                        + " ps is earlier than the promise of " + inClock[from] + " ps");
+            }
+            model.receive(batch, i);
+        }
+        inClock[from] = Math.max(inClock[from], batch.promisePs());
+    }
+
+    /** Processes everything safe and returns the batches to send, one per channel at most. */
+    List<EventBatch> step() {
+        steps++;
+        long safe = safeTime();
+        model.runBefore(Math.min(safe, endPs), out);
+        long horizon = Math.min(model.nextEventTime(), safe);
+        boolean done = horizon >= endPs;
+        List<EventBatch> batches = new ArrayList<>();
+        for (int j = 0; j < parts; j++) {
+            if (lookahead[j] == Long.MAX_VALUE) {
+                continue;
+            }
+            long promise = Math.max(lastPromise[j], done ? Long.MAX_VALUE : saturatedAdd(horizon, lookahead[j]));
+            boolean events = out.pending(j) > 0;
+            if (events || promise > lastPromise[j]) {
+                EventBatch b = out.take(runId, lp, j, nextSequence[j]++, promise);
+                lastPromise[j] = promise;
+                batchesSent++;
+                if (events) {
+                    realSent += b.size();
+                } else {
+                    nullSent++;
+                }
+                batches.add(b);
+            }
+        }
+        return batches;
+    }
+
+    /** Whether nothing is left to process before the end time, nor can arrive. */
+    boolean done() {
+        return Math.min(model.nextEventTime(), safeTime()) >= endPs;
+    }
+
+    long safeTime() {
+        long safe = Long.MAX_VALUE;
+        for (long c : inClock) {
+            safe = Math.min(safe, c);
+        }
+        return safe;
+    }
+
+    long realMessagesSent() {
+        return realSent;
+    }
+
+    long nullMessagesSent() {
+        return nullSent;
+    }
+
+    long batchesSent() {
+        return batchesSent;
+    }
+
+    long steps() {
+        return steps;
+    }
+
+    LpModel model() {
+        return model;
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long s = a + b;
+        return ((a ^ s) & (b ^ s)) < 0 ? Long.MAX_VALUE : s;
+    }
+
+    /** A channel broke its FIFO, reliable contract: the run must abort. */
+    static final class ChannelException extends RuntimeException {
+        ChannelException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package org.fabricsim.engine.distributed;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorRefResolver;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.ChildFailed;
+import org.apache.pekko.actor.typed.Terminated;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Subscribe;
+
+/**
+ * The driver's side of a run: hands out the LPs (to local children, or to the members the receptionist
+ * lists), tells every LP where the others are, waits for every LP to reach the end time, merges their
+ * results. Whatever breaks — an LP that fails or stops, a member that becomes unreachable or leaves, a
+ * version mismatch, a broken channel — ends the run at once with the reason.
+ */
+final class Coordinator extends AbstractBehavior<Object> {
+    /** What to run. {@code members} = 0: all LPs are children of this actor, in this JVM. */
+    record Request(long runId, String version, ModelSpec spec, int parts, int[] partOf, long endPs, int members,
+            java.time.Duration joinTimeout) {
+    }
+
+    /** The members did not all join in time. */
+    private record JoinTimeout() {
+    }
+
+    private final Request request;
+    private final CompletableFuture<RunResult> future;
+    private final ActorRefResolver resolver;
+    private final String[] lpRefs;
+    private final Messages.LpDone[] done;
+    private int created;
+    private int members;
+    private int finished;
+    private boolean assigned;
+    private long startNanos;
+
+    static Behavior<Object> create(Request request, CompletableFuture<RunResult> future) {
+        return Behaviors.setup(ctx -> new Coordinator(ctx, request, future));
+    }
+
+    private Coordinator(ActorContext<Object> ctx, Request request, CompletableFuture<RunResult> future) {
+        super(ctx);
+        this.request = request;
+        this.future = future;
+        this.resolver = ActorRefResolver.get(ctx.getSystem());
+        this.lpRefs = new String[request.parts()];
+        this.done = new Messages.LpDone[request.parts()];
+        if (request.members() == 0) {
+            for (int lp = 0; lp < request.parts(); lp++) {
+                ctx.watch(ctx.spawn(LogicalProcessActor.create(order(lp)), "lp-" + lp));
+            }
+            assigned = true;
+        } else {
+            ActorRef<Receptionist.Listing> listings = ctx.messageAdapter(Receptionist.Listing.class, l -> l);
+            ctx.getSystem().receptionist().tell(Receptionist.subscribe(MemberActor.KEY, listings));
+            Cluster cluster = Cluster.get(ctx.getSystem());
+            cluster.subscriptions().tell(Subscribe.create(ctx.messageAdapter(ClusterEvent.MemberEvent.class, e -> e),
+                    ClusterEvent.MemberEvent.class));
+            cluster.subscriptions().tell(Subscribe.create(
+                    ctx.messageAdapter(ClusterEvent.ReachabilityEvent.class, e -> e), ClusterEvent.ReachabilityEvent.class));
+            ctx.scheduleOnce(request.joinTimeout(), ctx.getSelf(), new JoinTimeout());
+        }
+    }
+
+    private Messages.CreateLp order(int lp) {
+        return new Messages.CreateLp(request.runId(), request.version(), lp, request.parts(), request.partOf(),
+                request.endPs(), request.spec(), resolver.toSerializationFormat(getContext().getSelf()));
+    }
+
+    @Override
+    public Receive<Object> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(Receptionist.Listing.class, this::onListing)
+                .onMessage(Messages.LpCreated.class, this::onCreated)
+                .onMessage(Messages.LpDone.class, this::onDone)
+                .onMessage(Messages.Abort.class, a -> fail(a.reason()))
+                .onMessage(JoinTimeout.class, t -> assigned ? this : fail("only " + members + " of "
+                        + request.members() + " members joined within " + request.joinTimeout().toSeconds() + " s"))
+                .onMessage(ClusterEvent.UnreachableMember.class,
+                        e -> fail("member " + e.member().address() + " is unreachable"))
+                .onMessage(ClusterEvent.MemberRemoved.class, e -> fail("member " + e.member().address() + " left"))
+                .onMessage(ClusterEvent.MemberLeft.class, e -> fail("member " + e.member().address() + " is leaving"))
+                .onMessage(ClusterEvent.MemberEvent.class, e -> this)
+                .onMessage(ClusterEvent.ReachabilityEvent.class, e -> this)
+                .onSignal(ChildFailed.class, s -> fail("an LP failed: " + s.cause()))
+                .onSignal(Terminated.class, s -> fail("LP " + s.getRef().path().name() + " stopped before the end"))
+                .build();
+    }
+
+    private Behavior<Object> onListing(Receptionist.Listing listing) {
+        List<ActorRef<WireMessage>> members = new ArrayList<>(listing.getServiceInstances(MemberActor.KEY));
+        this.members = members.size();
+        if (assigned || members.size() < request.members()) {
+            return this;
+        }
+        // deterministic placement: members in address order, LP k on member k mod members
+        members.sort(Comparator.comparing(r -> resolver.toSerializationFormat(r)));
+        for (int lp = 0; lp < request.parts(); lp++) {
+            members.get(lp % members.size()).tell(order(lp));
+        }
+        assigned = true;
+        return this;
+    }
+
+    private Behavior<Object> onCreated(Messages.LpCreated c) {
+        if (c.runId() != request.runId() || lpRefs[c.lp()] != null) {
+            return this;
+        }
+        lpRefs[c.lp()] = c.ref();
+        if (request.members() > 0) {
+            getContext().watch(resolver.resolveActorRef(c.ref()));
+        }
+        if (++created == request.parts()) {
+            startNanos = System.nanoTime();
+            Messages.Start start = new Messages.Start(request.runId(), lpRefs.clone());
+            for (String ref : lpRefs) {
+                resolver.<WireMessage>resolveActorRef(ref).tell(start);
+            }
+        }
+        return this;
+    }
+
+    private Behavior<Object> onDone(Messages.LpDone d) {
+        if (d.runId() != request.runId() || done[d.lp()] != null) {
+            return this;
+        }
+        done[d.lp()] = d;
+        if (++finished < request.parts()) {
+            return this;
+        }
+        long wall = System.nanoTime() - startNanos;
+        WireMessage[] results = new WireMessage[done.length];
+        long events = 0;
+        long real = 0;
+        long nulls = 0;
+        long batches = 0;
+        for (int lp = 0; lp < done.length; lp++) {
+            results[lp] = done[lp].result();
+            events += done[lp].events();
+            real += done[lp].realMessagesSent();
+            nulls += done[lp].nullMessagesSent();
+            batches += done[lp].batchesSent();
+        }
+        stopLps();
+        try {
+            future.complete(new RunResult(request.spec().merge(results), request.parts(), events, real, nulls, batches, wall));
+        } catch (RuntimeException e) {
+            future.completeExceptionally(e);
+        }
+        return Behaviors.stopped();
+    }
+
+    private Behavior<Object> fail(String reason) {
+        stopLps();
+        future.completeExceptionally(new DistributedRunException(reason));
+        return Behaviors.stopped();
+    }
+
+    private void stopLps() {
+        for (int lp = 0; lp < lpRefs.length; lp++) {
+            if (lpRefs[lp] != null) {
+                ActorRef<WireMessage> ref = resolver.resolveActorRef(lpRefs[lp]);
+                getContext().unwatch(ref);
+                ref.tell(new Messages.Stop(request.runId()));
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.fabricsim.engine.distributed;
+
+import com.typesafe.config.Config;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+
+/**
+ * Runs a partitioned model with the conservative null-message protocol on Pekko: all LPs in this JVM, or
+ * spread over the members of a Pekko cluster (each started with {@link #startMember}).
+ */
+public final class DistributedRun {
+    private static final Duration SHUTDOWN = Duration.ofSeconds(30);
+
+    private DistributedRun() {
+    }
+
+    /**
+     * All LPs as actors of one actor system in this JVM.
+     *
+     * @param wireClasses the model's classes that cross between LPs (its spec, its results)
+     * @param serialize push every message through Kryo even though it stays in this JVM (tests)
+     * @throws DistributedRunException when the run cannot finish
+     */
+    public static RunResult inProcess(ModelSpec spec, int parts, int[] partOf, long endPs, List<String> wireClasses,
+            boolean serialize) {
+        CompletableFuture<RunResult> result = new CompletableFuture<>();
+        Coordinator.Request request = new Coordinator.Request(1, version(wireClasses), spec, parts, partOf, endPs, 0,
+                Duration.ZERO);
+        ActorSystem<Object> system = ActorSystem.create(Coordinator.create(request, result), ClusterConfig.SYSTEM_NAME,
+                ClusterConfig.local(wireClasses, serialize));
+        return await(system, result);
+    }
+
+    /**
+     * A run over a cluster: this JVM joins it (per {@code memberConfig}, from {@link ClusterConfig#member}),
+     * hosts a member itself and the coordinator, waits for {@code members} members (itself included) and
+     * spreads the LPs over them.
+     */
+    public static RunResult onCluster(Config memberConfig, ModelSpec spec, int parts, int[] partOf, long endPs,
+            int members, Duration joinTimeout) {
+        List<String> wireClasses = memberConfig.getStringList(ClusterConfig.WIRE_CLASSES);
+        CompletableFuture<RunResult> result = new CompletableFuture<>();
+        long runId = System.currentTimeMillis(); // tells this run's messages from a previous one's stragglers
+        Coordinator.Request request = new Coordinator.Request(runId, version(wireClasses), spec, parts, partOf, endPs,
+                members, joinTimeout);
+        Behavior<Object> driver = Behaviors.setup(ctx -> {
+            ctx.spawn(MemberActor.create(version(wireClasses)), "member");
+            ctx.spawn(Coordinator.create(request, result), "coordinator");
+            return Behaviors.empty();
+        });
+        ActorSystem<Object> system = ActorSystem.create(driver, ClusterConfig.SYSTEM_NAME, memberConfig);
+        return await(system, result);
+    }
+
+    /** Starts a cluster member that builds the LPs coordinators hand it, until the system terminates. */
+    public static ActorSystem<WireMessage> startMember(Config memberConfig) {
+        List<String> wireClasses = memberConfig.getStringList(ClusterConfig.WIRE_CLASSES);
+        return ActorSystem.create(MemberActor.create(version(wireClasses)), ClusterConfig.SYSTEM_NAME, memberConfig);
+    }
+
+    /** This build's version and wire protocol; members must match the coordinator exactly. */
+    static String version(List<String> wireClasses) {
+        String v = DistributedRun.class.getPackage().getImplementationVersion();
+        return (v == null ? "dev" : v) + "/wire-" + WireTypes.fingerprint(wireClasses);
+    }
+
+    private static RunResult await(ActorSystem<?> system, CompletableFuture<RunResult> result) {
+        try {
+            return result.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new DistributedRunException(String.valueOf(e.getCause()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DistributedRunException("interrupted");
+        } finally {
+            system.terminate();
+            try {
+                system.getWhenTerminated().toCompletableFuture().get(SHUTDOWN.toSeconds(), TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // the result is in; a slow shutdown does not change it
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.fabricsim.engine.distributed;
+
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorRefResolver;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+
+/**
+ * One logical process as a Pekko actor: owns its share of the model and its event queue, takes in the
+ * batches of its neighbours, runs what is safe, sends its batches and promises ({@link ConservativeLp}),
+ * and reports to the coordinator once it has reached the end time. Any failure becomes an abort with a
+ * reason, never a silent stop.
+ */
+final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
+    private final Messages.CreateLp order;
+    private final ActorRefResolver resolver;
+    private final ActorRef<Object> coordinator;
+    private ConservativeLp lp;
+    private ActorRef<WireMessage>[] peers;
+    private boolean reported;
+
+    static Behavior<WireMessage> create(Messages.CreateLp order) {
+        return Behaviors.setup(ctx -> new LogicalProcessActor(ctx, order));
+    }
+
+    private LogicalProcessActor(ActorContext<WireMessage> ctx, Messages.CreateLp order) {
+        super(ctx);
+        this.order = order;
+        this.resolver = ActorRefResolver.get(ctx.getSystem());
+        this.coordinator = resolver.resolveActorRef(order.coordinator());
+        try {
+            LpModel model = order.spec().build(order.lp(), order.parts(), order.partOf());
+            this.lp = new ConservativeLp(order.runId(), order.lp(), order.parts(), model, order.spec().payloadWords(),
+                    order.endPs());
+            coordinator.tell(new Messages.LpCreated(order.runId(), order.lp(), resolver.toSerializationFormat(ctx.getSelf())));
+        } catch (RuntimeException e) {
+            abort("LP " + order.lp() + " could not be built: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public Receive<WireMessage> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(EventBatch.class, this::onBatch)
+                .onMessage(Messages.Start.class, this::onStart)
+                .onMessage(Messages.Stop.class, m -> Behaviors.stopped())
+                .onMessage(Messages.Abort.class, m -> Behaviors.stopped())
+                .build();
+    }
+
+    @SuppressWarnings("unchecked")
+    private Behavior<WireMessage> onStart(Messages.Start start) {
+        if (lp == null) {
+            return Behaviors.stopped();
+        }
+        peers = new ActorRef[start.lps().length];
+        for (int j = 0; j < peers.length; j++) {
+            peers[j] = resolver.resolveActorRef(start.lps()[j]);
+        }
+        return advance();
+    }
+
+    private Behavior<WireMessage> onBatch(EventBatch batch) {
+        if (lp == null) {
+            return Behaviors.stopped();
+        }
+        try {
+            lp.receive(batch);
+        } catch (ConservativeLp.ChannelException e) {
+            return abort(e.getMessage());
+        }
+        return peers == null ? this : advance(); // batches may arrive before this LP's own Start
+    }
+
+    private Behavior<WireMessage> advance() {
+        try {
+            for (EventBatch b : lp.step()) {
+                peers[b.to()].tell(b);
+            }
+        } catch (RuntimeException e) {
+            return abort("LP " + order.lp() + " failed: " + e);
+        }
+        if (!reported && lp.done()) {
+            reported = true;
+            coordinator.tell(new Messages.LpDone(order.runId(), order.lp(), lp.model().events(), lp.realMessagesSent(),
+                    lp.nullMessagesSent(), lp.batchesSent(), lp.model().result()));
+        }
+        return this;
+    }
+
+    private Behavior<WireMessage> abort(String reason) {
+        coordinator.tell(new Messages.Abort(order.runId(), reason));
+        lp = null;
+        return Behaviors.stopped();
+    }
+}

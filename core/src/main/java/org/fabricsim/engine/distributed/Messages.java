@@ -1,0 +1,36 @@
+package org.fabricsim.engine.distributed;
+
+/**
+ * The control messages of a distributed run (the data travels in {@link EventBatch}es). Actor references
+ * travel as strings ({@code ActorRefResolver} format), so that Kryo only ever sees plain data.
+ */
+final class Messages {
+    private Messages() {
+    }
+
+    /** Coordinator → member: build LP {@code lp} of the run from {@code spec}. */
+    record CreateLp(long runId, String version, int lp, int parts, int[] partOf, long endPs, ModelSpec spec,
+            String coordinator) implements WireMessage {
+    }
+
+    /** LP → coordinator: built and listening at {@code ref}. */
+    record LpCreated(long runId, int lp, String ref) implements WireMessage {
+    }
+
+    /** Coordinator → LPs: where every LP is (index = LP); run. */
+    record Start(long runId, String[] lps) implements WireMessage {
+    }
+
+    /** LP → coordinator: reached the end time. */
+    record LpDone(long runId, int lp, long events, long realMessagesSent, long nullMessagesSent, long batchesSent,
+            WireMessage result) implements WireMessage {
+    }
+
+    /** Coordinator → LPs: the run is over (every LP reported); stop. */
+    record Stop(long runId) implements WireMessage {
+    }
+
+    /** Anyone → coordinator, coordinator → LPs: the run cannot finish, and why. */
+    record Abort(long runId, String reason) implements WireMessage {
+    }
+}

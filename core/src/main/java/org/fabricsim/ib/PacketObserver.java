@@ -1,0 +1,39 @@
+package org.fabricsim.ib;
+
+/**
+ * What the packet model reports while it runs; the statistics layer implements it. Calls come from the
+ * simulation thread that owns the element, in event order; arguments are primitives so that reporting
+ * allocates nothing.
+ */
+public interface PacketObserver {
+    /** The last byte of a packet of {@code flow} left {@code globalPort} (a directed link) on virtual lane {@code vl}. */
+    void transmitted(long timePs, int globalPort, int vl, int flow, int bytes);
+
+    /** The last byte of a packet of {@code flow} reached its destination host; it was injected at {@code injectedPs}. */
+    void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs);
+
+    /** The occupancy of the input buffer of {@code globalPort} (the receiving port) on {@code vl} became {@code bytes}. */
+    void bufferOccupancy(long timePs, int globalPort, int vl, int bytes);
+
+    /** The last byte of a flow (or of a flow's current message) was delivered. */
+    void flowCompleted(long timePs, int flow);
+
+    /** Reports nothing. */
+    PacketObserver NONE = new PacketObserver() {
+        @Override
+        public void transmitted(long timePs, int globalPort, int vl, int flow, int bytes) {
+        }
+
+        @Override
+        public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs) {
+        }
+
+        @Override
+        public void bufferOccupancy(long timePs, int globalPort, int vl, int bytes) {
+        }
+
+        @Override
+        public void flowCompleted(long timePs, int flow) {
+        }
+    };
+}

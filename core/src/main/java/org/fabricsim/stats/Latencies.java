@@ -1,0 +1,124 @@
+package org.fabricsim.stats;
+
+import java.util.Arrays;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Latency distributions of n entities (receivers or flows): exact count, sum, min and max per entity and,
+ * optionally, an HdrHistogram per entity for percentiles. Histograms start small and resize themselves to
+ * the largest latency seen (a copy on growth, never per value). Everything merges exactly: counts and sums
+ * add, min and max combine, histogram counts add.
+ */
+final class Latencies {
+    private static final double PS_PER_NS = 1000.0;
+
+    private final int digits;
+    private final long resolutionPs;
+    private final Histogram[] histograms; // null: exact statistics only
+    private final long[] count;
+    private final long[] sum;
+    private final long[] min;
+    private final long[] max;
+
+    Latencies(int n, boolean withHistograms, int digits, long resolutionPs) {
+        this.digits = digits;
+        this.resolutionPs = resolutionPs;
+        count = new long[n];
+        sum = new long[n];
+        min = new long[n];
+        max = new long[n];
+        Arrays.fill(min, Long.MAX_VALUE);
+        if (withHistograms) {
+            histograms = new Histogram[n];
+            for (int i = 0; i < n; i++) {
+                histograms[i] = newHistogram();
+            }
+        } else {
+            histograms = null;
+        }
+    }
+
+    private Histogram newHistogram() {
+        Histogram h = new Histogram(resolutionPs, 1024 * resolutionPs, digits);
+        h.setAutoResize(true);
+        return h;
+    }
+
+    void record(int i, long latencyPs) {
+        count[i]++;
+        sum[i] = Math.addExact(sum[i], latencyPs);
+        if (latencyPs < min[i]) {
+            min[i] = latencyPs;
+        }
+        if (latencyPs > max[i]) {
+            max[i] = latencyPs;
+        }
+        if (histograms != null) {
+            histograms[i].recordValue(latencyPs);
+        }
+    }
+
+    boolean hasHistograms() {
+        return histograms != null;
+    }
+
+    void merge(Latencies o) {
+        if (o.count.length != count.length || (o.histograms == null) != (histograms == null)) {
+            throw new IllegalArgumentException("latency statistics of different shape");
+        }
+        for (int i = 0; i < count.length; i++) {
+            if (o.count[i] == 0) {
+                continue;
+            }
+            count[i] += o.count[i];
+            sum[i] = Math.addExact(sum[i], o.sum[i]);
+            min[i] = Math.min(min[i], o.min[i]);
+            max[i] = Math.max(max[i], o.max[i]);
+            if (histograms != null) {
+                histograms[i].add(o.histograms[i]);
+            }
+        }
+    }
+
+    LatencySummary summary(int i) {
+        return summary(count[i], sum[i], min[i], max[i], histograms == null ? null : histograms[i]);
+    }
+
+    /** All entities together. */
+    LatencySummary total() {
+        long n = 0;
+        long s = 0;
+        long lo = Long.MAX_VALUE;
+        long hi = 0;
+        Histogram all = histograms == null ? null : newHistogram();
+        for (int i = 0; i < count.length; i++) {
+            if (count[i] == 0) {
+                continue;
+            }
+            n += count[i];
+            s = Math.addExact(s, sum[i]);
+            lo = Math.min(lo, min[i]);
+            hi = Math.max(hi, max[i]);
+            if (all != null) {
+                all.add(histograms[i]);
+            }
+        }
+        return summary(n, s, lo, hi, all);
+    }
+
+    private static LatencySummary summary(long n, long s, long lo, long hi, Histogram h) {
+        if (n == 0) {
+            return LatencySummary.EMPTY;
+        }
+        return new LatencySummary(n, lo / PS_PER_NS, (double) s / n / PS_PER_NS, percentile(h, 50, lo, hi),
+                percentile(h, 90, lo, hi), percentile(h, 99, lo, hi), percentile(h, 99.9, lo, hi), hi / PS_PER_NS);
+    }
+
+    private static double percentile(Histogram h, double p, long lo, long hi) {
+        if (h == null) {
+            return Double.NaN;
+        }
+        long v = Math.max(lo, Math.min(hi, h.getValueAtPercentile(p)));
+        return v / PS_PER_NS;
+    }
+}

@@ -1,0 +1,80 @@
+package org.fabricsim.stats;
+
+import org.fabricsim.topology.Topology;
+
+/**
+ * Wire bytes serialised onto each directed link (= transmitting port, DECISIONS D5) per VL inside the
+ * measurement window. A packet of w bytes whose last byte left at t occupied the link during
+ * [t − w·8/B, t]: byte j (1 … w) was on the wire during [t − (w − j + 1)·8/B, t − (w − j)·8/B], and
+ * only the bytes whose whole time on the wire lies inside [start, end] count. So a link that never sends faster than its bandwidth B shows a utilisation of at most
+ * 1, whatever the window's edges cut. Integer arithmetic; exact for packets up to 2<sup>20</sup> bytes.
+ */
+final class LinkMeter {
+    private static final long PS_BITS = 8_000_000_000_000L; // 8 bits · 10^12 ps/s
+
+    private final int vls;
+    private final long start;
+    private final long end;
+    private final long[] bandwidthBps;
+    private final long[] exactDeltaPs; // largest time difference whose product with the bandwidth fits a long
+    final long[] bytes; // port * vls + vl
+
+    LinkMeter(Topology t, MetricsOptions o) {
+        vls = o.virtualLanes();
+        start = o.windowStartPs();
+        end = o.windowEndPs();
+        int ports = t.portCount();
+        bandwidthBps = new long[ports];
+        exactDeltaPs = new long[ports];
+        for (int p = 0; p < ports; p++) {
+            long b = t.bandwidthBps(p);
+            bandwidthBps[p] = b;
+            exactDeltaPs[p] = b > 0 ? Long.MAX_VALUE / b : -1; // unconnected: no clipping inside packets
+        }
+        bytes = new long[ports * vls];
+    }
+
+    void transmitted(long t, int port, int vl, int w) {
+        if (t <= start) {
+            return;
+        }
+        // Counting from the last byte, k = w − j ≥ 0, byte j was on the wire during [t − (k+1)τ, t − kτ],
+        // τ = 8e12/B ps. It counts iff that lies inside [start, end]: k + 1 ≤ ⌊(t − start)·B / 8e12⌋ and
+        // k ≥ ⌈(t − end)·B / 8e12⌉. An interval of length T then holds at most ⌊T/τ⌋ counted bytes.
+        long hi = floorBytes(t - start, port) - 1;
+        long lo = t <= end ? 0 : ceilBytes(t - end, port);
+        long k = Math.min(hi, w - 1L) - lo + 1;
+        if (k > 0) {
+            bytes[port * vls + vl] += k;
+        }
+    }
+
+    /** ⌊delta·B / 8e12⌋ for delta &gt; 0, or Long.MAX_VALUE when that exceeds any packet. */
+    private long floorBytes(long deltaPs, int port) {
+        if (deltaPs > exactDeltaPs[port]) {
+            return Long.MAX_VALUE;
+        }
+        return deltaPs * bandwidthBps[port] / PS_BITS;
+    }
+
+    /** ⌈delta·B / 8e12⌉ for delta &gt; 0, or Long.MAX_VALUE when that exceeds any packet. */
+    private long ceilBytes(long deltaPs, int port) {
+        if (deltaPs > exactDeltaPs[port]) {
+            return Long.MAX_VALUE;
+        }
+        return (deltaPs * bandwidthBps[port] - 1) / PS_BITS + 1;
+    }
+
+    long bandwidthBps(int port) {
+        return bandwidthBps[port];
+    }
+
+    void merge(LinkMeter o) {
+        if (o.bytes.length != bytes.length) {
+            throw new IllegalArgumentException("link statistics of different shape");
+        }
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] += o.bytes[i];
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package org.fabricsim.stats;
+
+import java.util.Objects;
+
+/**
+ * What {@link PacketMetrics} measures and how finely.
+ *
+ * @param windowStartPs start of the measurement window (inclusive): earlier events are warm-up and count
+ *     towards nothing but flow completions
+ * @param windowEndPs end of the window (exclusive), after the start
+ * @param binWidthPs width of the per-flow throughput bins; 0 = automatic: the smallest 1-2-5 value (1, 2, 5,
+ *     10, 20, … ps) that cuts the window into at most {@value #AUTO_BINS} bins
+ * @param virtualLanes VLs per port (1 … 16), the range of the {@code vl} argument
+ * @param throughputBasis what flow throughput counts (default {@link ByteBasis#PAYLOAD})
+ * @param reportedBasis what the model's {@code bytes} arguments are (default {@link ByteBasis#WIRE})
+ * @param packetOverheadBytes header + trailer bytes per packet, to convert between the two bases (default 0:
+ *     the two bases coincide until the model's overhead is given)
+ * @param occupancyBinPs width of the bins of the sampled buffer-occupancy series; 0 = no series (default)
+ * @param latencyDigits significant decimal digits of the latency histograms (HdrHistogram; 1 … 4, default 2:
+ *     values within 1 %)
+ * @param latencyResolutionPs the smallest latency the histograms tell apart (default 1000 ps = 1 ns)
+ * @param maxFlowHistograms per-flow latency percentiles are kept when there are at most this many flows
+ *     (default {@value #DEFAULT_MAX_FLOW_HISTOGRAMS}); above it only per-flow min, mean and max (exact)
+ */
+public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidthPs, int virtualLanes,
+        ByteBasis throughputBasis, ByteBasis reportedBasis, int packetOverheadBytes, long occupancyBinPs,
+        int latencyDigits, long latencyResolutionPs, int maxFlowHistograms) {
+
+    /** Target number of bins of the automatic bin width. */
+    public static final int AUTO_BINS = 200;
+    /** Default cap on flows with their own latency histogram. */
+    public static final int DEFAULT_MAX_FLOW_HISTOGRAMS = 4096;
+
+    public MetricsOptions {
+        Objects.requireNonNull(throughputBasis, "throughputBasis");
+        Objects.requireNonNull(reportedBasis, "reportedBasis");
+        if (windowStartPs < 0 || windowEndPs <= windowStartPs) {
+            throw new IllegalArgumentException("measurement window must satisfy 0 <= start < end: ["
+                    + windowStartPs + ", " + windowEndPs + ") ps");
+        }
+        if (binWidthPs < 0 || occupancyBinPs < 0) {
+            throw new IllegalArgumentException("bin widths must be >= 0 (0 = automatic / off): " + binWidthPs
+                    + ", " + occupancyBinPs);
+        }
+        if (virtualLanes < 1 || virtualLanes > 16) {
+            throw new IllegalArgumentException("virtual lanes must be in 1..16: " + virtualLanes);
+        }
+        if (packetOverheadBytes < 0) {
+            throw new IllegalArgumentException("packet overhead must be >= 0: " + packetOverheadBytes);
+        }
+        if (latencyDigits < 1 || latencyDigits > 4) {
+            throw new IllegalArgumentException("latency digits must be in 1..4: " + latencyDigits);
+        }
+        if (latencyResolutionPs < 1 || maxFlowHistograms < 0) {
+            throw new IllegalArgumentException("latency resolution must be >= 1 ps and the flow-histogram cap"
+                    + " >= 0: " + latencyResolutionPs + ", " + maxFlowHistograms);
+        }
+        if (binWidthPs == 0) {
+            binWidthPs = autoBinWidth(windowEndPs - windowStartPs);
+        }
+    }
+
+    /** The defaults, measuring over [0, {@code windowEndPs}). */
+    public static MetricsOptions until(long windowEndPs) {
+        return window(0, windowEndPs);
+    }
+
+    /** The defaults, measuring over [{@code startPs}, {@code endPs}) with the automatic bin width. */
+    public static MetricsOptions window(long startPs, long endPs) {
+        return new MetricsOptions(startPs, endPs, 0, 1, ByteBasis.PAYLOAD, ByteBasis.WIRE, 0, 0, 2, 1000,
+                DEFAULT_MAX_FLOW_HISTOGRAMS);
+    }
+
+    public MetricsOptions withBinWidth(long ps) {
+        return new MetricsOptions(windowStartPs, windowEndPs, ps, virtualLanes, throughputBasis, reportedBasis,
+                packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms);
+    }
+
+    public MetricsOptions withVirtualLanes(int vls) {
+        return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, vls, throughputBasis, reportedBasis,
+                packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms);
+    }
+
+    /** Counting {@code throughput} bytes, given that the model reports {@code reported} bytes. */
+    public MetricsOptions withBytes(ByteBasis throughput, ByteBasis reported, int overheadBytes) {
+        return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughput, reported,
+                overheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms);
+    }
+
+    public MetricsOptions withOccupancyBins(long ps) {
+        return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughputBasis,
+                reportedBasis, packetOverheadBytes, ps, latencyDigits, latencyResolutionPs, maxFlowHistograms);
+    }
+
+    public MetricsOptions withLatencyHistograms(int digits, long resolutionPs, int maxFlows) {
+        return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughputBasis,
+                reportedBasis, packetOverheadBytes, occupancyBinPs, digits, resolutionPs, maxFlows);
+    }
+
+    /** Length of the window in ps. */
+    public long windowPs() {
+        return windowEndPs - windowStartPs;
+    }
+
+    /** Number of throughput bins: ⌈window / bin width⌉ (the last one may be shorter). */
+    public int bins() {
+        return binsOf(binWidthPs);
+    }
+
+    /** Number of occupancy bins (0 when the series is off). */
+    public int occupancyBins() {
+        return occupancyBinPs == 0 ? 0 : binsOf(occupancyBinPs);
+    }
+
+    private int binsOf(long width) {
+        long n = (windowPs() - 1) / width + 1;
+        if (n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("bin width " + width + " ps cuts the " + windowPs()
+                    + " ps window into more than 2^31 bins");
+        }
+        return (int) n;
+    }
+
+    /** The smallest 1-2-5 width that gives at most {@value #AUTO_BINS} bins over {@code windowPs}. */
+    static long autoBinWidth(long windowPs) {
+        long decade = 1;
+        while (true) {
+            for (long m : new long[] {1, 2, 5}) {
+                long w = m * decade;
+                if ((windowPs - 1) / w + 1 <= AUTO_BINS) {
+                    return w;
+                }
+            }
+            decade *= 10;
+        }
+    }
+}

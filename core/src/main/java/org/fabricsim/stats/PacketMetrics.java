@@ -1,0 +1,359 @@
+package org.fabricsim.stats;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.fabricsim.ib.PacketObserver;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.FlowSet;
+
+/**
+ * The metrics of a packet-level run, collected from what the model reports ({@link PacketObserver}): per-flow
+ * throughput over time, per-link utilisation, input-buffer occupancy per port and VL, per-receiver and
+ * per-flow packet latency, flow completion times. Sized once from the topology, the flow set and the
+ * {@link MetricsOptions}; every call updates primitive arrays and allocates nothing (latency histograms
+ * copy themselves when a larger latency than ever before arrives).
+ *
+ * <p><b>Window.</b> Rates, bytes, latencies and occupancies count only inside [start, end) of the
+ * measurement window, so a warm-up can be left out; completions count whenever they happen. A packet counts
+ * for its flow's throughput at the time its last byte was delivered, entirely in the bin holding that time
+ * (bin k = [start + k·w, start + (k+1)·w)); a link counts the bytes it serialised inside the window
+ * ({@link LinkMeter}).
+ *
+ * <p><b>Bytes.</b> The model's {@code bytes} are {@link MetricsOptions#reportedBasis()} bytes; flow
+ * throughput counts {@link MetricsOptions#throughputBasis()} bytes, link utilisation wire bytes; the two
+ * differ by {@link MetricsOptions#packetOverheadBytes()} per packet.
+ *
+ * <p><b>Merging.</b> In a partitioned run every logical process observes its own switches and hosts into
+ * its own {@code PacketMetrics}; {@link #merge} combines them. Counts and sums add, minima and maxima
+ * combine, each buffer's state comes from the one that saw it, so the merged statistics equal those of a
+ * sequential run exactly, whatever the merge order (integers only until the derived doubles are computed on
+ * reading).
+ *
+ * <p>Not thread-safe: one instance per simulation thread, merged at the end.
+ */
+public final class PacketMetrics implements PacketObserver {
+    private final Topology topology;
+    private final FlowSet flows;
+    private final MetricsOptions options;
+    private final long start;
+    private final long end;
+    private final int vls;
+    private final int throughputAdjust; // added to reported bytes to get throughput bytes
+    private final int wireAdjust; // added to reported bytes to get wire bytes
+    private final FlowMeter flowMeter;
+    private final LinkMeter linkMeter;
+    private final BufferMeter bufferMeter;
+    private final Latencies receiverLatency;
+    private final Latencies flowLatency;
+    private long[] flowStartPs;
+    private long[] flowStopPs;
+
+    public PacketMetrics(Topology topology, FlowSet flows, MetricsOptions options) {
+        this.topology = Objects.requireNonNull(topology, "topology");
+        this.flows = Objects.requireNonNull(flows, "flows");
+        this.options = Objects.requireNonNull(options, "options");
+        start = options.windowStartPs();
+        end = options.windowEndPs();
+        vls = options.virtualLanes();
+        int overhead = options.packetOverheadBytes();
+        wireAdjust = options.reportedBasis() == ByteBasis.WIRE ? 0 : overhead;
+        throughputAdjust = options.throughputBasis() == options.reportedBasis() ? 0
+                : options.throughputBasis() == ByteBasis.WIRE ? overhead : -overhead;
+        int n = flows.size();
+        flowMeter = new FlowMeter(n, options);
+        linkMeter = new LinkMeter(topology, options);
+        bufferMeter = new BufferMeter(topology.portCount() * vls, options);
+        receiverLatency = new Latencies(topology.hostCount(), true, options.latencyDigits(),
+                options.latencyResolutionPs());
+        flowLatency = new Latencies(n, n <= options.maxFlowHistograms(), options.latencyDigits(),
+                options.latencyResolutionPs());
+        flowStartPs = new long[n];
+        flowStopPs = new long[n];
+        Arrays.fill(flowStopPs, Long.MAX_VALUE);
+    }
+
+    /**
+     * When each flow is active (for its mean throughput and whether it counts for fairness): flow f from
+     * {@code startPs[f]} until {@code stopPs[f]} (Long.MAX_VALUE: until the end). Without this call every
+     * flow is active throughout. The arrays are copied.
+     */
+    public PacketMetrics flowTimes(long[] startPs, long[] stopPs) {
+        if (startPs.length != flows.size() || stopPs.length != flows.size()) {
+            throw new IllegalArgumentException("flow times for " + startPs.length + "/" + stopPs.length
+                    + " flows, but there are " + flows.size());
+        }
+        flowStartPs = startPs.clone();
+        flowStopPs = stopPs.clone();
+        return this;
+    }
+
+    // ---------------------------------------------------------------------------------------------------
+    // Observing (hot path)
+
+    @Override
+    public void transmitted(long timePs, int globalPort, int vl, int flow, int bytes) {
+        linkMeter.transmitted(timePs, globalPort, vl, bytes + wireAdjust);
+    }
+
+    @Override
+    public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs) {
+        if (timePs < start || timePs >= end) {
+            return;
+        }
+        flowMeter.delivered(timePs, flow, Math.max(0, bytes + throughputAdjust));
+        long latency = timePs - injectedPs;
+        if (latency < 0) {
+            throw new IllegalArgumentException("flow " + flow + ": packet delivered at " + timePs
+                    + " ps before it was injected at " + injectedPs + " ps");
+        }
+        receiverLatency.record(dstHost, latency);
+        flowLatency.record(flow, latency);
+    }
+
+    @Override
+    public void bufferOccupancy(long timePs, int globalPort, int vl, int bytes) {
+        bufferMeter.occupancy(timePs, globalPort * vls + vl, bytes);
+    }
+
+    @Override
+    public void flowCompleted(long timePs, int flow) {
+        flowMeter.completed(timePs, flow);
+    }
+
+    // ---------------------------------------------------------------------------------------------------
+    // Merging
+
+    /**
+     * Adds what {@code other} observed (over elements disjoint from this one's) to this; {@code other} is
+     * unchanged.
+     *
+     * @throws IllegalArgumentException if the two were built over different topologies, flow sets, options
+     *     or flow times, or both saw the same buffer
+     */
+    public void merge(PacketMetrics other) {
+        // Structural, not identity: metrics of another JVM (issue 6) hold their own copies of both.
+        boolean sameTopology = other.topology == topology || (other.topology.name().equals(topology.name())
+                && other.topology.portCount() == topology.portCount()
+                && other.topology.hostCount() == topology.hostCount());
+        boolean sameFlows = other.flows == flows || (Arrays.equals(other.flows.src(), flows.src())
+                && Arrays.equals(other.flows.dst(), flows.dst()));
+        if (!sameTopology || !sameFlows || !other.options.equals(options)
+                || !Arrays.equals(other.flowStartPs, flowStartPs) || !Arrays.equals(other.flowStopPs, flowStopPs)) {
+            throw new IllegalArgumentException("only metrics of the same topology, flows, options and flow times"
+                    + " merge");
+        }
+        flowMeter.merge(other.flowMeter);
+        linkMeter.merge(other.linkMeter);
+        bufferMeter.merge(other.bufferMeter);
+        receiverLatency.merge(other.receiverLatency);
+        flowLatency.merge(other.flowLatency);
+    }
+
+    // ---------------------------------------------------------------------------------------------------
+    // Reading
+
+    public Topology topology() {
+        return topology;
+    }
+
+    public FlowSet flows() {
+        return flows;
+    }
+
+    public MetricsOptions options() {
+        return options;
+    }
+
+    /** Number of throughput bins. */
+    public int bins() {
+        return flowMeter.bins();
+    }
+
+    /** Start of throughput bin {@code b}. */
+    public long binStartPs(int b) {
+        return start + b * options.binWidthPs();
+    }
+
+    /** Width of throughput bin {@code b}: the bin width, less for a last bin cut by the window's end. */
+    public long binWidthPs(int b) {
+        return Math.min(end, binStartPs(b) + options.binWidthPs()) - binStartPs(b);
+    }
+
+    /** Bytes of {@code flow} delivered in bin {@code b}. */
+    public long binBytes(int flow, int b) {
+        return flowMeter.binBytes[flow * bins() + b];
+    }
+
+    /** Throughput of {@code flow} in bin {@code b} in Gbit/s (bytes·8 / bin width). */
+    public double binGbps(int flow, int b) {
+        return gbps(binBytes(flow, b), binWidthPs(b));
+    }
+
+    /** Bytes of {@code flow} delivered in the window. */
+    public long flowBytes(int flow) {
+        return flowMeter.bytes[flow];
+    }
+
+    /** Packets of {@code flow} delivered in the window. */
+    public long flowPackets(int flow) {
+        return flowMeter.deliveries.count(flow);
+    }
+
+    /** Delivery time of the first packet of {@code flow} in the window, or -1. */
+    public long firstDeliveryPs(int flow) {
+        return flowMeter.deliveries.first(flow);
+    }
+
+    /** Delivery time of the last packet of {@code flow} in the window, or -1. */
+    public long lastDeliveryPs(int flow) {
+        return flowMeter.deliveries.last(flow);
+    }
+
+    /** Whether {@code flow} was active during part of the window ({@link #flowTimes}). */
+    public boolean isActive(int flow) {
+        return activePs(flow) > 0;
+    }
+
+    private long activePs(int flow) {
+        return Math.min(end, flowStopPs[flow]) - Math.max(start, flowStartPs[flow]);
+    }
+
+    /**
+     * Mean throughput of {@code flow} in Gbit/s: its bytes in the window · 8 / the part of the window it was
+     * active; NaN for a flow never active in the window.
+     */
+    public double flowGbps(int flow) {
+        long active = activePs(flow);
+        return active > 0 ? gbps(flowBytes(flow), active) : Double.NaN;
+    }
+
+    /** How many times {@code flow} (or a message of it) completed, window or not. */
+    public long completions(int flow) {
+        return flowMeter.completions.count(flow);
+    }
+
+    /** Time of the first completion of {@code flow}, or -1. */
+    public long firstCompletionPs(int flow) {
+        return flowMeter.completions.first(flow);
+    }
+
+    /** Time of the last completion of {@code flow}, or -1. */
+    public long completionPs(int flow) {
+        return flowMeter.completions.last(flow);
+    }
+
+    /** Flow completion time: last completion − the flow's start ({@link #flowTimes}, else 0), or -1. */
+    public long completionTimePs(int flow) {
+        long c = completionPs(flow);
+        return c < 0 ? -1 : c - flowStartPs[flow];
+    }
+
+    public LatencySummary flowLatency(int flow) {
+        return flowLatency.summary(flow);
+    }
+
+    /** Whether per-flow latency percentiles are kept (at most {@link MetricsOptions#maxFlowHistograms()} flows). */
+    public boolean hasFlowPercentiles() {
+        return flowLatency.hasHistograms();
+    }
+
+    /** Latencies of the packets delivered to {@code host} in the window. */
+    public LatencySummary receiverLatency(int host) {
+        return receiverLatency.summary(host);
+    }
+
+    /** Latencies of all packets delivered in the window. */
+    public LatencySummary latency() {
+        return receiverLatency.total();
+    }
+
+    /** Wire bytes serialised onto the directed link leaving {@code port} on {@code vl} inside the window. */
+    public long linkBytes(int port, int vl) {
+        return linkMeter.bytes[port * vls + vl];
+    }
+
+    /** Wire bytes serialised onto the directed link leaving {@code port} inside the window, all VLs. */
+    public long linkBytes(int port) {
+        long s = 0;
+        for (int vl = 0; vl < vls; vl++) {
+            s += linkBytes(port, vl);
+        }
+        return s;
+    }
+
+    /** Fraction of the window the link leaving {@code port} was busy: bytes·8 / (bandwidth · window); NaN unconnected. */
+    public double utilisation(int port) {
+        long b = linkMeter.bandwidthBps(port);
+        return b > 0 ? linkBytes(port) * 8e12 / ((double) b * options.windowPs()) : Double.NaN;
+    }
+
+    /** Time-weighted mean occupancy (bytes) of the input buffer of {@code port} on {@code vl} over the window. */
+    public double bufferMeanBytes(int port, int vl) {
+        return bufferMeter.mean(port * vls + vl);
+    }
+
+    /** Largest occupancy (bytes) of the input buffer of {@code port} on {@code vl} in the window. */
+    public int bufferMaxBytes(int port, int vl) {
+        return bufferMeter.max(port * vls + vl);
+    }
+
+    /** Number of occupancy bins (0 without the series). */
+    public int occupancyBins() {
+        return bufferMeter.bins();
+    }
+
+    /** Time-weighted mean occupancy of the input buffer of {@code port} on {@code vl} per occupancy bin. */
+    public double[] occupancySeriesMean(int port, int vl) {
+        return bufferMeter.seriesMean(port * vls + vl);
+    }
+
+    /** Largest occupancy of the input buffer of {@code port} on {@code vl} per occupancy bin. */
+    public int[] occupancySeriesMax(int port, int vl) {
+        return bufferMeter.seriesMax(port * vls + vl);
+    }
+
+    /** Bytes delivered in the window, all flows. */
+    public long deliveredBytes() {
+        long s = 0;
+        for (long b : flowMeter.bytes) {
+            s += b;
+        }
+        return s;
+    }
+
+    /** Packets delivered in the window, all flows. */
+    public long deliveredPackets() {
+        long s = 0;
+        for (int f = 0; f < flows.size(); f++) {
+            s += flowPackets(f);
+        }
+        return s;
+    }
+
+    /** Aggregate throughput over the window in Gbit/s. */
+    public double aggregateGbps() {
+        return gbps(deliveredBytes(), options.windowPs());
+    }
+
+    /** Mean Gbit/s of each flow active in the window, in flow order. */
+    public double[] activeFlowGbps() {
+        double[] g = new double[flows.size()];
+        int n = 0;
+        for (int f = 0; f < g.length; f++) {
+            if (isActive(f)) {
+                g[n++] = flowGbps(f);
+            }
+        }
+        return Arrays.copyOf(g, n);
+    }
+
+    /** Jain's fairness index of the active flows' mean throughputs ({@link Fairness#jain}). */
+    public double jainIndex() {
+        return Fairness.jain(activeFlowGbps());
+    }
+
+    /** bytes · 8 / ps, in Gbit/s. */
+    static double gbps(long bytes, long ps) {
+        return bytes * 8000.0 / ps;
+    }
+}

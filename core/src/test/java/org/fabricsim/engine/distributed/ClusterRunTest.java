@@ -1,0 +1,78 @@
+package org.fabricsim.engine.distributed;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Two JVMs over Artery TCP: this one (coordinator and a member) and a child member process. */
+class ClusterRunTest {
+    private Process member;
+
+    @AfterEach
+    void killMember() {
+        if (member != null) {
+            member.destroyForcibly();
+        }
+    }
+
+    @Test
+    void twoLpsInTwoJvmsEqualTheSequentialRun() {
+        int driverPort = freePort();
+        String seed = "pekko://" + ClusterConfig.SYSTEM_NAME + "@127.0.0.1:" + driverPort;
+        member = startMember(freePort(), seed);
+        Phold.Result reference = Phold.sequential(DistributedRunTest.SPEC, DistributedRunTest.END);
+        RunResult r = DistributedRun.onCluster(ClusterConfig.member("127.0.0.1", driverPort, List.of(seed),
+                DistributedRunTest.WIRE), DistributedRunTest.SPEC, 2, Phold.roundRobin(64, 2), DistributedRunTest.END, 2,
+                Duration.ofSeconds(60));
+        assertEquals(reference, r.result());
+        assertTrue(r.realMessages() > 0 && r.nullMessages() >= 0);
+    }
+
+    @Test
+    void killingAMemberMidRunAbortsWithinSeconds() throws Exception {
+        int driverPort = freePort();
+        String seed = "pekko://" + ClusterConfig.SYSTEM_NAME + "@127.0.0.1:" + driverPort;
+        member = startMember(freePort(), seed);
+        long endless = Long.MAX_VALUE / 4; // would run for hours
+        CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> DistributedRun.onCluster(
+                ClusterConfig.member("127.0.0.1", driverPort, List.of(seed), DistributedRunTest.WIRE),
+                DistributedRunTest.SPEC, 2, Phold.roundRobin(64, 2), endless, 2, Duration.ofSeconds(60)));
+        Thread.sleep(6_000); // the member joins and the LPs start
+        assertTrue(!run.isDone(), "still running before the kill");
+        member.destroyForcibly();
+        ExecutionException e = assertThrows(ExecutionException.class, () -> run.get(30, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof DistributedRunException, String.valueOf(e.getCause()));
+        assertTrue(e.getCause().getMessage().contains("unreachable") || e.getCause().getMessage().contains("stopped"),
+                e.getCause().getMessage());
+    }
+
+    private static Process startMember(int port, String seed) {
+        try {
+            Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+            return new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                    MemberMain.class.getName(), String.valueOf(port), seed)
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
