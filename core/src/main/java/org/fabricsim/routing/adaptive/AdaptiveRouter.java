@@ -85,6 +85,51 @@ public final class AdaptiveRouter {
      * the options give, drawing the order and the tie-breaks from {@code rng}.
      */
     public FlowRoutes route(FlowSet flows, SplittableRandom rng) {
+        int n = reset(flows);
+        if (options.order() == SetupOrder.SEQUENTIAL) {
+            shuffle(order, n, rng);
+            return sequentially(flows, order, rng);
+        }
+        int[] dst = flows.dst();
+        int active = n;
+        int round = 0;
+        while (active > 0) {
+            shuffle(order, active, rng);
+            int kept = 0;
+            for (int i = 0; i < active; i++) {
+                int f = order[i];
+                step(f, dst[f], rng);
+                if (node[f] != dst[f]) {
+                    order[kept++] = f;
+                }
+            }
+            active = kept;
+            checkSteps(active > 0 ? order[0] : 0, ++round, flows);
+        }
+        return compact(n);
+    }
+
+    /** Sets up the flows one after another in the given order (tests give their own), on empty switches. */
+    FlowRoutes routeInOrder(FlowSet flows, int[] flowOrder, SplittableRandom rng) {
+        reset(flows);
+        return sequentially(flows, flowOrder, rng);
+    }
+
+    private FlowRoutes sequentially(FlowSet flows, int[] flowOrder, SplittableRandom rng) {
+        int n = flows.size();
+        int[] dst = flows.dst();
+        for (int i = 0; i < n; i++) {
+            int f = flowOrder[i];
+            int steps = 0;
+            while (node[f] != dst[f]) {
+                step(f, dst[f], rng);
+                checkSteps(f, ++steps, flows);
+            }
+        }
+        return compact(n);
+    }
+
+    private int reset(FlowSet flows) {
         int n = flows.size();
         Arrays.fill(selector.flowCounts(), 0);
         cache.clear();
@@ -97,41 +142,13 @@ public final class AdaptiveRouter {
         logSize = 0;
         horizontalHops = 0;
         int[] src = flows.src();
-        int[] dst = flows.dst();
         for (int f = 0; f < n; f++) {
             node[f] = src[f];
             inPort[f] = -1;
             budget[f] = NOT_ARMED;
             order[f] = f;
         }
-        if (options.order() == SetupOrder.SEQUENTIAL) {
-            shuffle(order, n, rng);
-            for (int i = 0; i < n; i++) {
-                int f = order[i];
-                int steps = 0;
-                while (node[f] != dst[f]) {
-                    step(f, dst[f], rng);
-                    checkSteps(f, ++steps, flows);
-                }
-            }
-        } else {
-            int active = n;
-            int round = 0;
-            while (active > 0) {
-                shuffle(order, active, rng);
-                int kept = 0;
-                for (int i = 0; i < active; i++) {
-                    int f = order[i];
-                    step(f, dst[f], rng);
-                    if (node[f] != dst[f]) {
-                        order[kept++] = f;
-                    }
-                }
-                active = kept;
-                checkSteps(active > 0 ? order[0] : 0, ++round, flows);
-            }
-        }
-        return compact(n);
+        return n;
     }
 
     /** One hop of flow f's set-up packet. */
