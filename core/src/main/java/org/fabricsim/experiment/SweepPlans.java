@@ -28,13 +28,14 @@ import org.fabricsim.topology.Topology;
  */
 public final class SweepPlans {
     private static final List<String> POINT_ONLY_KEYS = List.of("x");
+    private static final String CONVERGENCE = "convergence";
 
     private SweepPlans() {
     }
 
     /** Experiments that run as sweeps. */
     public static List<String> experiments() {
-        return List.of("convergence");
+        return List.of(CONVERGENCE, AdaptiveRoutingBinding.EXPERIMENT);
     }
 
     public static boolean isSweep(ExperimentConfig c) {
@@ -49,12 +50,17 @@ public final class SweepPlans {
         if (single) {
             configs = List.of(c);
         }
+        boolean convergence = experiment.equals(CONVERGENCE);
+        if (convergence && !c.string("sweep.series-by").isEmpty()) {
+            throw c.error("sweep.series-by", "is used by " + AdaptiveRoutingBinding.EXPERIMENT + " sweeps only");
+        }
         List<SweepPoint> points = new ArrayList<>();
         for (int i = 0; i < configs.size(); i++) {
             ExperimentConfig pc = configs.get(i);
             double x = single ? 0 : number(c, i);
             Map<String, String> settings = single ? Map.of() : c.elementSettings("sweep.points", i, POINT_ONLY_KEYS);
-            points.add(convergencePoint(pc, i, x, seed, settings));
+            points.add(convergence ? convergencePoint(pc, i, x, seed, settings)
+                    : AdaptiveRoutingBinding.point(pc, i, x, seed, settings));
         }
         int minBatches = c.integer("sweep.min-batches", 1, 1_000_000);
         int maxBatches = c.integer("sweep.max-batches", 1, 1_000_000);
@@ -64,6 +70,9 @@ public final class SweepPlans {
         StoppingRule rule = new StoppingRule(c.integer("sweep.batch-size", 1, 100_000_000),
                 c.number("sweep.tolerance", 0, 1e9), minBatches, maxBatches);
         String title = c.string("sweep.title");
+        if (!convergence) {
+            return AdaptiveRoutingBinding.plan(c, configs, points, rule, seed);
+        }
         return new SweepPlan(experiment, title.isEmpty() ? "Convergence of adaptive routing (seed 001)" : title,
                 c.string("sweep.x-label"), "iterations to converge (mean, 95% CI)", c.bool("sweep.log-y"), points,
                 ConvergenceKernel.COLUMNS, "iterations", rule, seed);
