@@ -86,7 +86,8 @@ final class AdaptiveRoutingBinding {
         } catch (InputException e) {
             throw c.errorAt("topology.name", e);
         }
-        String label = spec + " " + policy(options);
+        boolean modified = t.fatTree().orElseThrow().horizontalWidth() > 0;
+        String label = spec + " " + (modified ? policy(options) : "adaptive ascent");
         return new SweepPoint(index, label, x, kernel, Map.of(), settings);
     }
 
@@ -188,7 +189,8 @@ final class AdaptiveRoutingBinding {
             series.add(new SweepFigure.Series(thesisName(name, height) + " (" + name + ")", samples));
         }
         String file = "link-loads-" + routing + (several ? "-" + p.index() : "");
-        return new SweepFigure(file, title + ": " + routing + ", " + p.label(), "flows on the link (last bin: or more)",
+        String what = routing + " routing" + (several ? ", " + p.label() : "");
+        return new SweepFigure(file, title + " — " + what, "flows on the link (last bin: or more)",
                 "probability", true, series);
     }
 
