@@ -162,7 +162,7 @@ public final class AdaptiveRouter {
             int b = budget[f];
             boolean mayMove = b == NOT_ARMED ? options.horizontalHops() > 0 : b > 0;
             int dp = ert.defaultPort(at, dst);
-            int out = selector.select(at, in, dst, mayMove, horizontal, rng);
+            int out = selector.select(at, in, dst, dp, mayMove, horizontal, rng);
             if (out != dp && !cache.insert(in, f, out)) {
                 out = dp; // full cache: the default port, no entry (spec §3.2 step 3)
             }

@@ -35,12 +35,12 @@ final class PortSelector {
      * The local output port for a set-up packet towards {@code dst} that arrived at {@code switchNode} on
      * global port {@code inGlobal}.
      *
+     * @param dp the ERT's default port (local) for this switch and destination
      * @param horizontalAllowed whether the packet's hop budget allows a horizontal hop
      * @param horizontal per global port, whether its link is horizontal
      */
-    int select(int switchNode, int inGlobal, int dst, boolean horizontalAllowed, boolean[] horizontal,
+    int select(int switchNode, int inGlobal, int dst, int dp, boolean horizontalAllowed, boolean[] horizontal,
             SplittableRandom rng) {
-        int dp = ert.defaultPort(switchNode, dst);
         int best = dp;
         int bestCount = flowCount[topology.port(switchNode, dp)];
         int tied = 0;
