@@ -75,6 +75,26 @@ class AdaptiveContentionKernelTest {
         }
     }
 
+    @Test
+    void theObliviousHalfIsTheContentionStudyOfTheSameSeed() {
+        AdaptiveContentionKernel k = new AdaptiveContentionKernel("mkary-ntree(4,3,2)", AdaptiveOptions.DEFAULT,
+                false, 0, 11);
+        Topology base = Topologies.resolve("kary-ntree(4,3)", 0, 0, null);
+        ContentionAnalysis analysis = new ContentionAnalysis(org.fabricsim.routing.DModK.compute(base));
+        org.fabricsim.traffic.TrialTraffic traffic = org.fabricsim.traffic.TrialTraffic.of(
+                new org.fabricsim.traffic.RandomPermutation(false), org.fabricsim.traffic.HostGroups.of(base), 11);
+        TrialRunner r = k.open();
+        long[] out = new long[k.columns().size()];
+        for (int trial = 0; trial < 30; trial++) {
+            r.run(trial, out);
+            TrialContention c = analysis.analyze(traffic.flows(trial), analysis.newScratch(), null, null);
+            assertEquals(c.flows(), out[0]);
+            assertEquals(c.maxContention(), out[1]);
+            assertEquals(Math.round(c.meanContention() * 1e6), out[2]);
+            assertEquals(c.linkTraversals(), out[5]);
+        }
+    }
+
     /**
      * Seed 003 §6.2: with horizontal width 2 the maximum contention drops by about 50 % and the mean by more
      * than 20 % on the 16-ary 3-tree; smaller trees gain less (Fig 6.5). On the modified 8-ary 3-tree (512
