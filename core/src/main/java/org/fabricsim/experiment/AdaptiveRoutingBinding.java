@@ -42,7 +42,8 @@ final class AdaptiveRoutingBinding {
                 ConvergenceBinding.pick(c, "adaptive.hop-scope", HopScope.class),
                 ConvergenceBinding.pick(c, "adaptive.setup-order", SetupOrder.class),
                 ConvergenceBinding.pick(c, "adaptive.ties", Ties.class),
-                limit(c, "adaptive.route-cache"));
+                limit(c, "adaptive.route-cache"),
+                c.integer("adaptive.start-jitter", 0, 1_000_000));
     }
 
     /** A whole number ≥ 0 or {@code unlimited}. */

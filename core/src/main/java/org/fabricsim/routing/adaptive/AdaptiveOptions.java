@@ -15,9 +15,11 @@ import java.io.Serializable;
  *     always wins a tie with an alternate port
  * @param cacheCapacity route-cache (PRC) entries per input port, {@link #UNLIMITED} for no limit (the
  *     thesis' experiments); a full cache sends the flow on the default port (spec §3.2)
+ * @param startJitter interleaved set-ups only: each flow's set-up starts at a round drawn uniformly from
+ *     0 … startJitter (0: all at once); a round is one hop of every started set-up
  */
 public record AdaptiveOptions(Policy policy, int horizontalHops, HopScope hopScope, SetupOrder order, Ties ties,
-        int cacheCapacity) implements Serializable {
+        int cacheCapacity, int startJitter) implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /** No limit (hop budget ∞, unbounded route cache). */
@@ -25,32 +27,42 @@ public record AdaptiveOptions(Policy policy, int horizontalHops, HopScope hopSco
 
     /** ForcedDir(8) — the policy of seed 003's later experiments — interleaved set-ups, random ties, unlimited cache. */
     public static final AdaptiveOptions DEFAULT = new AdaptiveOptions(Policy.FORCED_DIR, 8, HopScope.PER_LEVEL,
-            SetupOrder.INTERLEAVED, Ties.RANDOM, UNLIMITED);
+            SetupOrder.INTERLEAVED, Ties.RANDOM, UNLIMITED, 0);
 
     public AdaptiveOptions {
-        if (horizontalHops < 0 || cacheCapacity < 0) {
-            throw new IllegalArgumentException("horizontal hops and cache capacity must not be negative");
+        if (horizontalHops < 0 || cacheCapacity < 0 || startJitter < 0) {
+            throw new IllegalArgumentException("horizontal hops, cache capacity and start jitter must not be negative");
         }
     }
 
+    /** Without start jitter. */
+    public AdaptiveOptions(Policy policy, int horizontalHops, HopScope hopScope, SetupOrder order, Ties ties,
+            int cacheCapacity) {
+        this(policy, horizontalHops, hopScope, order, ties, cacheCapacity, 0);
+    }
+
     public AdaptiveOptions withPolicy(Policy p, int hops) {
-        return new AdaptiveOptions(p, hops, hopScope, order, ties, cacheCapacity);
+        return new AdaptiveOptions(p, hops, hopScope, order, ties, cacheCapacity, startJitter);
     }
 
     public AdaptiveOptions withOrder(SetupOrder o) {
-        return new AdaptiveOptions(policy, horizontalHops, hopScope, o, ties, cacheCapacity);
+        return new AdaptiveOptions(policy, horizontalHops, hopScope, o, ties, cacheCapacity, startJitter);
     }
 
     public AdaptiveOptions withTies(Ties t) {
-        return new AdaptiveOptions(policy, horizontalHops, hopScope, order, t, cacheCapacity);
+        return new AdaptiveOptions(policy, horizontalHops, hopScope, order, t, cacheCapacity, startJitter);
     }
 
     public AdaptiveOptions withCacheCapacity(int capacity) {
-        return new AdaptiveOptions(policy, horizontalHops, hopScope, order, ties, capacity);
+        return new AdaptiveOptions(policy, horizontalHops, hopScope, order, ties, capacity, startJitter);
+    }
+
+    public AdaptiveOptions withStartJitter(int rounds) {
+        return new AdaptiveOptions(policy, horizontalHops, hopScope, order, ties, cacheCapacity, rounds);
     }
 
     public AdaptiveOptions withHopScope(HopScope s) {
-        return new AdaptiveOptions(policy, horizontalHops, s, order, ties, cacheCapacity);
+        return new AdaptiveOptions(policy, horizontalHops, s, order, ties, cacheCapacity, startJitter);
     }
 
     /** Horizontal movement policies of seed 003 §6.2. */
@@ -72,8 +84,9 @@ public record AdaptiveOptions(Policy policy, int horizontalHops, HopScope hopSco
     /** Order of the route set-ups of one trial's flows (AMBIG-11). */
     public enum SetupOrder {
         /**
-         * All set-ups start together and advance one hop per round, the flows of a round in a fresh random
-         * order: counters see every flow that has already passed, as with concurrent set-ups at t ≈ 0.
+         * All set-ups start together (or within the start jitter) and advance one hop per round, the flows of a
+         * round in a fresh random order: counters see every flow that has already passed, as with concurrent
+         * set-ups at t ≈ 0.
          */
         INTERLEAVED,
         /** One set-up after another, whole, in a random order of the flows. */

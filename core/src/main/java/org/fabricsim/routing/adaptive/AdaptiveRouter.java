@@ -40,6 +40,10 @@ public final class AdaptiveRouter {
     private int[] inPort = new int[0];
     private int[] budget = new int[0];
     private int[] order = new int[0];
+    // start jitter: start rounds of the flows in start order, that order, and the draws by flow
+    private int[] start = new int[0];
+    private int[] startOrder = new int[0];
+    private int[] drawnStart = new int[0];
     // the hops in the order they were taken: (flow, link)
     private int[] logFlow = new int[1024];
     private int[] logLink = new int[1024];
@@ -91,9 +95,20 @@ public final class AdaptiveRouter {
             return sequentially(flows, order, rng);
         }
         int[] dst = flows.dst();
+        int jitter = options.startJitter();
+        int waiting = 0; // flows whose set-up starts later: startOrder[next .. waiting)
         int active = n;
+        if (jitter > 0) {
+            sortByStart(n, jitter, rng);
+            active = 0;
+            waiting = n;
+        }
         int round = 0;
-        while (active > 0) {
+        int next = 0; // next waiting flow, index into starts
+        while (active > 0 || next < waiting) {
+            while (next < waiting && start[next] <= round) {
+                order[active++] = startOrder[next++];
+            }
             shuffle(order, active, rng);
             int kept = 0;
             for (int i = 0; i < active; i++) {
@@ -104,9 +119,38 @@ public final class AdaptiveRouter {
                 }
             }
             active = kept;
-            checkSteps(active > 0 ? order[0] : 0, ++round, flows);
+            checkSteps(active > 0 ? order[0] : 0, ++round - jitter, flows);
         }
         return compact(n);
+    }
+
+    /** Draws every flow's start round in 0 … jitter; startOrder lists the flows by start round (counting sort). */
+    private void sortByStart(int n, int jitter, SplittableRandom rng) {
+        if (start.length < n) {
+            start = new int[n];
+            startOrder = new int[n];
+        }
+        int[] count = new int[jitter + 2];
+        int[] drawn = drawScratch(n);
+        for (int f = 0; f < n; f++) {
+            drawn[f] = rng.nextInt(jitter + 1);
+            count[drawn[f] + 1]++;
+        }
+        for (int r = 0; r <= jitter; r++) {
+            count[r + 1] += count[r];
+        }
+        for (int f = 0; f < n; f++) {
+            int at = count[drawn[f]]++;
+            startOrder[at] = f;
+            start[at] = drawn[f];
+        }
+    }
+
+    private int[] drawScratch(int n) {
+        if (drawnStart.length < n) {
+            drawnStart = new int[n];
+        }
+        return drawnStart;
     }
 
     /** Sets up the flows one after another in the given order (tests give their own), on empty switches. */
