@@ -32,16 +32,16 @@ import org.fabricsim.traffic.HostGroups;
  */
 public final class SweepPlans {
     private static final List<String> POINT_ONLY_KEYS = List.of("x");
+    private static final String CONVERGENCE = "convergence";
 
     private SweepPlans() {
     }
 
     /** Experiments that run as sweeps. */
     public static List<String> experiments() {
-        return List.of(CONVERGENCE, PHASE_COMPLETION);
+        return List.of(CONVERGENCE, PHASE_COMPLETION, AdaptiveRoutingBinding.EXPERIMENT);
     }
 
-    private static final String CONVERGENCE = "convergence";
     /** The total completion time of one phase-based application under a rate algorithm (seed 003 Fig 6.7). */
     private static final String PHASE_COMPLETION = "phase-completion";
 
@@ -57,12 +57,18 @@ public final class SweepPlans {
         if (single) {
             configs = List.of(c);
         }
+        boolean convergence = experiment.equals(CONVERGENCE);
+        boolean adaptive = experiment.equals(AdaptiveRoutingBinding.EXPERIMENT);
+        if (!adaptive && !c.string("sweep.series-by").isEmpty()) {
+            throw c.error("sweep.series-by", "is used by " + AdaptiveRoutingBinding.EXPERIMENT + " sweeps only");
+        }
         List<SweepPoint> points = new ArrayList<>();
         for (int i = 0; i < configs.size(); i++) {
             ExperimentConfig pc = configs.get(i);
             double x = single ? 0 : number(c, i);
             Map<String, String> settings = single ? Map.of() : c.elementSettings("sweep.points", i, POINT_ONLY_KEYS);
-            points.add(experiment.equals(CONVERGENCE) ? convergencePoint(pc, i, x, seed, settings)
+            points.add(convergence ? convergencePoint(pc, i, x, seed, settings)
+                    : adaptive ? AdaptiveRoutingBinding.point(pc, i, x, seed, settings)
                     : phaseCompletionPoint(pc, i, x, seed, settings));
         }
         int minBatches = c.integer("sweep.min-batches", 1, 1_000_000);
@@ -73,6 +79,9 @@ public final class SweepPlans {
         StoppingRule rule = new StoppingRule(c.integer("sweep.batch-size", 1, 100_000_000),
                 c.number("sweep.tolerance", 0, 1e9), minBatches, maxBatches);
         String title = c.string("sweep.title");
+        if (adaptive) {
+            return AdaptiveRoutingBinding.plan(c, configs, points, rule, seed);
+        }
         if (experiment.equals(PHASE_COMPLETION)) {
             return new SweepPlan(experiment, title.isEmpty() ? "Completion time of a phase-based application"
                     + " (seed 003)" : title, c.string("sweep.x-label"), "total completion time (mean, 95% CI)",
