@@ -34,7 +34,7 @@ public final class ContentionAnalysis {
 
     /** Per-thread working memory. */
     public final class Scratch {
-        final int[] load = new int[topology.portCount()];
+        final RouteContention contention = new RouteContention(classes, topology.portCount());
         final int[] route = new int[lft.maxRouteLength()];
         int[] paths = new int[1024];
         int[] pathStart = new int[65];
@@ -52,8 +52,6 @@ public final class ContentionAnalysis {
      */
     public TrialContention analyze(FlowSet flows, Scratch s, long[][] loadCounts, long[] flowCounts) {
         int n = flows.size();
-        int[] load = s.load;
-        Arrays.fill(load, 0);
         if (s.pathStart.length < n + 1) {
             s.pathStart = new int[n + 1];
         }
@@ -66,39 +64,10 @@ public final class ContentionAnalysis {
                 s.paths = Arrays.copyOf(s.paths, Math.max(2 * s.paths.length, total + hops));
             }
             s.pathStart[f] = total;
-            for (int i = 0; i < hops; i++) {
-                int link = s.route[i];
-                load[link]++;
-                s.paths[total++] = link;
-            }
+            System.arraycopy(s.route, 0, s.paths, total, hops);
+            total += hops;
         }
         s.pathStart[n] = total;
-
-        int maxContention = 0;
-        long sumContention = 0;
-        for (int f = 0; f < n; f++) {
-            int c = 0;
-            for (int i = s.pathStart[f]; i < s.pathStart[f + 1]; i++) {
-                c = Math.max(c, load[s.paths[i]]);
-            }
-            maxContention = Math.max(maxContention, c);
-            sumContention += c;
-            if (flowCounts != null) {
-                flowCounts[c]++;
-            }
-        }
-
-        int[] maxLoad = new int[classes.count()];
-        for (int p = 0; p < load.length; p++) {
-            int c = classes.classOf(p);
-            if (c >= 0) {
-                maxLoad[c] = Math.max(maxLoad[c], load[p]);
-                if (loadCounts != null) {
-                    loadCounts[c][load[p]]++;
-                }
-            }
-        }
-        double mean = n == 0 ? 0.0 : sumContention / (double) n;
-        return new TrialContention(n, total, maxContention, mean, maxLoad);
+        return s.contention.analyze(n, s.pathStart, s.paths, loadCounts, flowCounts);
     }
 }

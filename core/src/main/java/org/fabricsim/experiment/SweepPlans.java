@@ -13,13 +13,17 @@ import org.fabricsim.convergence.ConvergenceOptions;
 import org.fabricsim.convergence.HalfRateLastStepModel;
 import org.fabricsim.convergence.IndependentModel;
 import org.fabricsim.convergence.ModelKind;
+import org.fabricsim.fluid.PhaseCompletionKernel;
+import org.fabricsim.fluid.RouteSources;
 import org.fabricsim.random.Seeds;
 import org.fabricsim.random.Seeds.Purpose;
 import org.fabricsim.sweep.StoppingRule;
 import org.fabricsim.sweep.SweepPlan;
 import org.fabricsim.sweep.SweepPoint;
 import org.fabricsim.topology.FatTree;
+import org.fabricsim.topology.Presets;
 import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.HostGroups;
 
 /**
  * Builds the {@link SweepPlan} an experiment file describes: its points ({@code sweep.points}, or the
@@ -28,14 +32,18 @@ import org.fabricsim.topology.Topology;
  */
 public final class SweepPlans {
     private static final List<String> POINT_ONLY_KEYS = List.of("x");
+    private static final String CONVERGENCE = "convergence";
 
     private SweepPlans() {
     }
 
     /** Experiments that run as sweeps. */
     public static List<String> experiments() {
-        return List.of("convergence");
+        return List.of(CONVERGENCE, PHASE_COMPLETION, AdaptiveRoutingBinding.EXPERIMENT);
     }
+
+    /** The total completion time of one phase-based application under a rate algorithm (seed 003 Fig 6.7). */
+    private static final String PHASE_COMPLETION = "phase-completion";
 
     public static boolean isSweep(ExperimentConfig c) {
         return experiments().contains(c.string("experiment"));
@@ -49,12 +57,19 @@ public final class SweepPlans {
         if (single) {
             configs = List.of(c);
         }
+        boolean convergence = experiment.equals(CONVERGENCE);
+        boolean adaptive = experiment.equals(AdaptiveRoutingBinding.EXPERIMENT);
+        if (!adaptive && !c.string("sweep.series-by").isEmpty()) {
+            throw c.error("sweep.series-by", "is used by " + AdaptiveRoutingBinding.EXPERIMENT + " sweeps only");
+        }
         List<SweepPoint> points = new ArrayList<>();
         for (int i = 0; i < configs.size(); i++) {
             ExperimentConfig pc = configs.get(i);
             double x = single ? 0 : number(c, i);
             Map<String, String> settings = single ? Map.of() : c.elementSettings("sweep.points", i, POINT_ONLY_KEYS);
-            points.add(convergencePoint(pc, i, x, seed, settings));
+            points.add(convergence ? convergencePoint(pc, i, x, seed, settings)
+                    : adaptive ? AdaptiveRoutingBinding.point(pc, i, x, seed, settings)
+                    : phaseCompletionPoint(pc, i, x, seed, settings));
         }
         int minBatches = c.integer("sweep.min-batches", 1, 1_000_000);
         int maxBatches = c.integer("sweep.max-batches", 1, 1_000_000);
@@ -64,9 +79,59 @@ public final class SweepPlans {
         StoppingRule rule = new StoppingRule(c.integer("sweep.batch-size", 1, 100_000_000),
                 c.number("sweep.tolerance", 0, 1e9), minBatches, maxBatches);
         String title = c.string("sweep.title");
+        if (adaptive) {
+            return AdaptiveRoutingBinding.plan(c, configs, points, rule, seed);
+        }
+        if (experiment.equals(PHASE_COMPLETION)) {
+            return new SweepPlan(experiment, title.isEmpty() ? "Completion time of a phase-based application"
+                    + " (seed 003)" : title, c.string("sweep.x-label"), "total completion time (mean, 95% CI)",
+                    c.bool("sweep.log-y"), points, PhaseCompletionKernel.COLUMNS, "completion", rule, seed);
+        }
         return new SweepPlan(experiment, title.isEmpty() ? "Convergence of adaptive routing (seed 001)" : title,
                 c.string("sweep.x-label"), "iterations to converge (mean, 95% CI)", c.bool("sweep.log-y"), points,
                 ConvergenceKernel.COLUMNS, "iterations", rule, seed);
+    }
+
+    /**
+     * A point of a phase-completion sweep: static routes, the rate algorithm of {@code rates.*}, one draw of
+     * {@code traffic.*} per trial. The topology, routing and traffic are checked here, on the driver.
+     */
+    private static SweepPoint phaseCompletionPoint(ExperimentConfig c, int index, double x, long seed,
+            Map<String, String> settings) {
+        Topology t = NetworkBinding.topology(c);
+        try { // a bad routing is reported with its key, before any executor sees it
+            RouteSources.of(c.string("routing"), t, c.baseDir());
+        } catch (InputException e) {
+            throw c.errorAt("routing", e);
+        }
+        long pointSeed = Seeds.seed(seed, index, 0, Purpose.SWEEP_POINT);
+        TrafficBinding.bind(c, HostGroups.of(t), pointSeed); // draws trial 0 once: pattern errors at their key
+        PhaseCompletionKernel kernel = new PhaseCompletionKernel(topologySpec(c), routingSpec(c),
+                TrafficBinding.pattern(c, t.hostCount()), RatesBinding.options(c), RatesBinding.completion(c),
+                pointSeed);
+        String label = c.string("topology.name") + " " + kernel.pattern().name() + " " + kernel.options().algorithm()
+                .key();
+        return new SweepPoint(index, label, x, kernel, Map.of(), settings);
+    }
+
+    /**
+     * A topology file named relative to the experiment file, made absolute so that the kernel finds it from
+     * any working directory; presets and generator expressions stay as they are (as Topologies.resolve reads).
+     */
+    private static String topologySpec(ExperimentConfig c) {
+        String s = c.string("topology.name").trim();
+        boolean named = Presets.find(s) != null || s.replace(" ", "").matches("[a-zA-Z-]+\\(.*\\)");
+        return named || c.baseDir() == null ? s : c.baseDir().resolve(s).toAbsolutePath().normalize().toString();
+    }
+
+    /** A forwarding-table file made absolute likewise (file:<path> or a path ending in .lft). */
+    private static String routingSpec(ExperimentConfig c) {
+        String s = c.string("routing").trim();
+        String prefix = s.startsWith("file:") ? "file:" : "";
+        if ((prefix.isEmpty() && !s.endsWith(".lft")) || c.baseDir() == null) {
+            return s;
+        }
+        return prefix + c.baseDir().resolve(s.substring(prefix.length())).toAbsolutePath().normalize();
     }
 
     private static double number(ExperimentConfig c, int index) {

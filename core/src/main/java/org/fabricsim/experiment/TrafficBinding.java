@@ -15,6 +15,7 @@ import org.fabricsim.traffic.RandomFlows;
 import org.fabricsim.traffic.RandomPermutation;
 import org.fabricsim.traffic.Shift;
 import org.fabricsim.traffic.Superposition;
+import org.fabricsim.traffic.TrafficPattern;
 import org.fabricsim.traffic.TrialTraffic;
 import org.fabricsim.traffic.WorstPermutation;
 
@@ -61,31 +62,55 @@ final class TrafficBinding {
                 ForestParameters f = checked(c, () -> new ForestParameters(hotspots, b, v, p, lifetime));
                 return TrialTraffic.forest(f, hosts, seed);
             }
+            default:
+                return TrialTraffic.of(pattern(c, kind, n), hosts, seed);
+        }
+    }
+
+    /**
+     * The pattern of {@code traffic.*} on {@code n} hosts, for patterns that are one draw per trial (all but
+     * the hotspot forests, which are time-varying; those are refused at {@code traffic.pattern}).
+     */
+    static TrafficPattern pattern(ExperimentConfig c, int n) {
+        PatternKind kind = kind(c);
+        switch (kind) {
+            case SILENT_FOREST:
+            case WINDY_FOREST:
+            case MOVING_FOREST:
+                throw c.error("traffic.pattern", kind.key() + " is time-varying; this experiment takes one flow set"
+                        + " per trial");
+            default:
+                return pattern(c, kind, n);
+        }
+    }
+
+    private static TrafficPattern pattern(ExperimentConfig c, PatternKind kind, int n) {
+        switch (kind) {
             case RANDOM_PERMUTATION: {
                 boolean derangement = c.bool("traffic.derangement");
-                return TrialTraffic.of(new RandomPermutation(derangement), hosts, seed);
+                return new RandomPermutation(derangement);
             }
             case WORST_PERMUTATION:
-                return TrialTraffic.of(new WorstPermutation(), hosts, seed);
+                return new WorstPermutation();
             case SHIFT: {
                 int k = c.integer("traffic.shift", -n, n);
-                return TrialTraffic.of(new Shift(k), hosts, seed);
+                return new Shift(k);
             }
             case BIT_REVERSAL:
-                return TrialTraffic.of(new BitReversal(), hosts, seed);
+                return new BitReversal();
             case BIT_COMPLEMENT:
-                return TrialTraffic.of(new BitComplement(), hosts, seed);
+                return new BitComplement();
             case SUPERPOSITION: {
                 int permutations = c.integer("traffic.permutations", 1, 1000);
-                return TrialTraffic.of(new Superposition(permutations), hosts, seed);
+                return new Superposition(permutations);
             }
             case RANDOM_FLOWS: {
                 int maxFlows = c.integer("traffic.max-flows", 1, 1000);
-                return TrialTraffic.of(new RandomFlows(maxFlows), hosts, seed);
+                return new RandomFlows(maxFlows);
             }
             case ALL_TO_ONE: {
                 int destination = c.integer("traffic.destination", 0, n - 1);
-                return TrialTraffic.of(new AllToOne(destination), hosts, seed);
+                return new AllToOne(destination);
             }
             case HOTSPOTS: {
                 int count = c.integer("traffic.hotspots", 1, Math.max(1, n - 1));
@@ -93,7 +118,7 @@ final class TrafficBinding {
                 if (senders == 0) {
                     throw c.error("traffic.hotspot-senders", "must be greater than 0 (got 0)");
                 }
-                return TrialTraffic.of(checked(c, () -> new Hotspots(count, senders)), hosts, seed);
+                return checked(c, () -> new Hotspots(count, senders));
             }
             case FRAGMENTED_APPLICATIONS: {
                 int apps = c.integer("traffic.applications", 1, n);
@@ -101,8 +126,7 @@ final class TrafficBinding {
                 int frag = c.integer("traffic.frag-coeff", 1, size);
                 int min = c.integer("traffic.min-permutations", 1, 1000);
                 int max = c.integer("traffic.max-permutations", min, 1000);
-                return TrialTraffic.of(checked(c, () -> new FragmentedApplications(apps, size, frag, min, max)),
-                        hosts, seed);
+                return checked(c, () -> new FragmentedApplications(apps, size, frag, min, max));
             }
             default:
                 throw new IllegalStateException("no binding for " + kind);

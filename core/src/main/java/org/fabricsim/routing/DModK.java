@@ -45,6 +45,25 @@ public final class DModK {
         return new ForwardingTables(t, NAME, table);
     }
 
+    /**
+     * D-mod-K computed from the labels, without tables (for trees whose tables would not fit, and for the
+     * default ports of adaptive routing); the same ports as {@link #compute}.
+     */
+    public static Forwarding forwarding(Topology t) {
+        FatTree tree = t.fatTree().orElseThrow(() -> new InputException("routing " + NAME
+                + " needs a generated fat tree; topology " + t.name() + " is not one"));
+        int hosts = t.hostCount();
+        int switches = t.switchCount();
+        int[] level = new int[switches];
+        int[] index = new int[switches];
+        for (int v = hosts; v < t.nodeCount(); v++) {
+            level[v - hosts] = tree.levelOf(v);
+            index[v - hosts] = tree.indexInLevel(v);
+        }
+        return (sw, d) -> port(tree, level[sw - hosts], index[sw - hosts], d);
+    }
+
+    /** The local port of the level-l switch with this index towards host d. */
     static int port(FatTree tree, int l, int index, int d) {
         if (tree.isAncestor(l, index, d)) {
             int p = tree.p(l);

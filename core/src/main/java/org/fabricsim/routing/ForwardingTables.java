@@ -13,7 +13,7 @@ import org.fabricsim.topology.Topology;
  * <p>Stored as one {@code short} per (switch, host), switch-major, as a real LFT is; 4096 hosts and 768
  * switches take 6 MiB.
  */
-public final class ForwardingTables {
+public final class ForwardingTables implements Forwarding {
     private final Topology topology;
     private final String algorithm;
     private final short[] table;
@@ -64,6 +64,7 @@ public final class ForwardingTables {
     }
 
     /** The local output port of switch {@code switchNode} towards host {@code dst}. */
+    @Override
     public int port(int switchNode, int dst) {
         return table[(switchNode - hosts) * hosts + dst];
     }
@@ -76,27 +77,7 @@ public final class ForwardingTables {
      * @throws IllegalStateException if the route loops or leaves the network (validated tables never do)
      */
     public int route(int src, int dst, int[] path) {
-        if (src == dst) {
-            return 0;
-        }
-        int link = topology.hostPort(src);
-        int n = 0;
-        while (true) {
-            if (n == path.length) {
-                throw new IllegalStateException("route " + topology.nodeName(src) + " -> " + topology.nodeName(dst)
-                        + " is longer than " + path.length + " hops (a loop?)");
-            }
-            path[n++] = link;
-            int next = topology.peerNode(link);
-            if (next == dst) {
-                return n;
-            }
-            if (next < 0 || topology.isHost(next)) {
-                throw new IllegalStateException("route " + topology.nodeName(src) + " -> " + topology.nodeName(dst)
-                        + " does not reach its destination");
-            }
-            link = topology.port(next, port(next, dst));
-        }
+        return FlowRoutes.walk(topology, this, src, dst, path);
     }
 
     /** An upper bound on route length in links, for sizing {@link #route} buffers. */

@@ -17,10 +17,17 @@ import java.util.List;
  * @param stopColumn the column whose mean the stopping rule watches and the plot shows
  * @param rule the stopping rule
  * @param seed the master seed
+ * @param figures plots drawn instead of the stop column's curve; empty: that curve (with the models)
  */
 public record SweepPlan(String experiment, String title, String xLabel, String yLabel, boolean logY,
-        List<SweepPoint> points, List<String> columns, String stopColumn, StoppingRule rule, long seed)
-        implements Serializable {
+        List<SweepPoint> points, List<String> columns, String stopColumn, StoppingRule rule, long seed,
+        List<SweepFigure> figures) implements Serializable {
+    /** A plan plotted as the stop column's curve. */
+    public SweepPlan(String experiment, String title, String xLabel, String yLabel, boolean logY,
+            List<SweepPoint> points, List<String> columns, String stopColumn, StoppingRule rule, long seed) {
+        this(experiment, title, xLabel, yLabel, logY, points, columns, stopColumn, rule, seed, List.of());
+    }
+
     public SweepPlan {
         if (points.isEmpty()) {
             throw new IllegalArgumentException("a sweep needs at least one point");
@@ -30,5 +37,16 @@ public record SweepPlan(String experiment, String title, String xLabel, String y
         }
         points = List.copyOf(points);
         columns = List.copyOf(columns);
+        figures = List.copyOf(figures);
+        for (SweepFigure f : figures) {
+            for (SweepFigure.Series s : f.series()) {
+                for (SweepFigure.Sample x : s.samples()) {
+                    if (!columns.contains(x.column()) || x.point() < 0 || x.point() >= points.size()) {
+                        throw new IllegalArgumentException("figure " + f.name() + " samples column " + x.column()
+                                + " at point " + x.point() + ", which the plan does not have");
+                    }
+                }
+            }
+        }
     }
 }

@@ -14,7 +14,8 @@ package org.fabricsim.traffic;
  * @param hotspotLifetimePs how long hotspots stay put, in picoseconds, key {@code traffic.hotspot-lifetime};
  *                          0 = they never move
  */
-public record ForestParameters(int hotspots, double bFraction, double vFraction, double p, long hotspotLifetimePs) {
+public record ForestParameters(int hotspots, double bFraction, double vFraction, double p, long hotspotLifetimePs)
+        implements java.io.Serializable {
 
     /** Paper IV uses 8 hotspots. */
     public static final int DEFAULT_HOTSPOTS = 8;

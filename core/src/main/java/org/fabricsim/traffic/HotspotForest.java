@@ -30,6 +30,7 @@ import org.fabricsim.random.Seeds.Purpose;
  * immutable and safe to share between threads.
  */
 public final class HotspotForest implements TrafficPattern {
+    private static final long serialVersionUID = 1L;
 
     /** Paper IV node types. */
     public enum Role {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.fabricsim.InputException;
@@ -24,9 +23,7 @@ class SweepPlansTest {
     Path dir;
 
     private ExperimentConfig config(String text) throws IOException {
-        Path f = dir.resolve("s.conf");
-        Files.writeString(f, text);
-        return ExperimentConfig.load(f, List.of());
+        return SweepTestSupport.config(dir, text);
     }
 
     @Test
@@ -62,16 +59,8 @@ class SweepPlansTest {
     @Test
     void plansSurviveJavaSerialisation() throws Exception {
         SweepPlan plan = SweepPlans.of(config("experiment = convergence\ntopology.name = \"clos(3,3,3)\"\n"));
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
-            out.writeObject(plan);
-        }
-        Object back;
-        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
-                new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
-            back = in.readObject();
-        }
-        ConvergenceKernel k = (ConvergenceKernel) ((SweepPlan) back).points().get(0).kernel();
+        SweepPlan back = SweepTestSupport.serialisedAndBack(plan);
+        ConvergenceKernel k = (ConvergenceKernel) back.points().get(0).kernel();
         assertEquals(plan.points().get(0).kernel(), k);
         long[] a = new long[6];
         long[] b = new long[6];

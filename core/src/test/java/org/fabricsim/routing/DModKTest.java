@@ -16,6 +16,19 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 class DModKTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"tree648", "c2", "mkary-ntree(4,3,2)", "pgft(3;4,4,4;1,2,4;1,2,1)"})
+    void theTableFreeForwardingGivesTheTablesPorts(String spec) {
+        Topology t = org.fabricsim.topology.Topologies.resolve(spec, 0, 0, null);
+        ForwardingTables tables = DModK.compute(t);
+        Forwarding computed = DModK.forwarding(t);
+        for (int v = t.hostCount(); v < t.nodeCount(); v++) {
+            for (int d = 0; d < t.hostCount(); d++) {
+                assertEquals(tables.port(v, d), computed.port(v, d), t.nodeName(v) + " -> " + d);
+            }
+        }
+    }
+
     /** The full-bisection tree presets (c2 is 3:2 oversubscribed, so neither property can hold there). */
     static final String[] FULL_TREES = {"tree648", "tree4096", "xgft1152-rnb", "xgft1152-snb"};
 

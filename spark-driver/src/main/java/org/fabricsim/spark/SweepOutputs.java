@@ -13,6 +13,7 @@ import org.fabricsim.io.Json;
 import org.fabricsim.io.OutputDirectory;
 import org.fabricsim.io.Plots;
 import org.fabricsim.stats.SampleSummary;
+import org.fabricsim.sweep.SweepFigure;
 import org.fabricsim.sweep.SweepPlan;
 import org.fabricsim.sweep.SweepPoint;
 
@@ -42,6 +43,12 @@ final class SweepOutputs {
 
     static String plotName(SweepPlan plan) {
         return plan.stopColumn() + ".png";
+    }
+
+    /** The PNG files a sweep writes: its figures', or the stop column's curve. */
+    static List<String> plotNames(SweepPlan plan) {
+        return plan.figures().isEmpty() ? List.of(plotName(plan))
+                : plan.figures().stream().map(f -> f.name() + ".png").toList();
     }
 
     static Map<String, Object> summary(SweepResult r) {
@@ -112,9 +119,15 @@ final class SweepOutputs {
         return t;
     }
 
-    /** The stop column's mean with its 95 % interval against x, and one line per model. */
+    /** The plan's figures, or else the stop column's mean with its 95 % interval against x and one line per model. */
     private static void plot(SweepResult r, OutputDirectory out) throws IOException {
         SweepPlan plan = r.plan();
+        if (!plan.figures().isEmpty()) {
+            for (SweepFigure f : plan.figures()) {
+                figure(r, f, out);
+            }
+            return;
+        }
         List<SweepResult.PointResult> byX = new ArrayList<>(r.points());
         byX.sort(Comparator.comparingDouble((SweepResult.PointResult p) -> p.point().x())
                 .thenComparingInt(p -> p.point().index()));
@@ -142,5 +155,26 @@ final class SweepOutputs {
         Plots.estimates(out.stage(plotName(plan)), new Plots.Labels(plan.title(), plan.xLabel(), plan.yLabel()),
                 List.of(new Plots.ErrorBars("simulated (95% CI)", x, mean, half)), lines,
                 plan.logY() ? Plots.YScale.LOG : Plots.YScale.LINEAR);
+    }
+
+    /** Each series: per sample, scale × (column mean ± the half-width of its 95 % interval) at its abscissa. */
+    private static void figure(SweepResult r, SweepFigure f, OutputDirectory out) throws IOException {
+        List<Plots.ErrorBars> bars = new ArrayList<>();
+        for (SweepFigure.Series s : f.series()) {
+            int n = s.samples().size();
+            double[] x = new double[n];
+            double[] y = new double[n];
+            double[] half = new double[n];
+            for (int i = 0; i < n; i++) {
+                SweepFigure.Sample sample = s.samples().get(i);
+                SampleSummary sum = r.points().get(sample.point()).aggregate().columns().get(sample.column()).summary();
+                x[i] = sample.x();
+                y[i] = sample.scale() * sum.mean();
+                half[i] = sample.scale() * (sum.ciHigh() - sum.mean());
+            }
+            bars.add(new Plots.ErrorBars(s.label(), x, y, half));
+        }
+        Plots.estimates(out.stage(f.name() + ".png"), new Plots.Labels(f.title(), f.xLabel(), f.yLabel()), bars,
+                List.of(), f.logY() ? Plots.YScale.LOG : Plots.YScale.LINEAR);
     }
 }

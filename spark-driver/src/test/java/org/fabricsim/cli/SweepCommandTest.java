@@ -101,4 +101,37 @@ class SweepCommandTest {
         assertEquals("convergence", runB.get("experiment").asText());
         assertTrue(runB.get("wall_time_s").asDouble() > 0);
     }
+
+    @Test
+    void anAdaptiveRoutingSweepWritesItsFigures() throws IOException {
+        Path f = conf("adaptive.conf", """
+                experiment = adaptive-routing
+                topology.name = "mkary-ntree(4,2,2)"
+                adaptive.link-load-bins = 4
+                sweep {
+                  batch-size = 20
+                  min-batches = 1
+                  max-batches = 1
+                  points = [
+                    { x = 0, topology.name = "mkary-ntree(4,2,0)" }
+                    { x = 2, topology.name = "mkary-ntree(4,2,2)" }
+                  ]
+                }
+                """);
+        Path out = dir.resolve("ar");
+        CliTest.Result r = fabricsim("sweep", f.toString(), "--master", "local[2]", "--out", out.toString(),
+                "--progress", "off");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("adaptive-routing sweep: 2 points") && r.out().contains("adaptive ascent"), r.out());
+        for (String file : new String[] {"max-contention.png", "mean-contention.png", "link-loads-oblivious-0.png",
+                "link-loads-adaptive-1.png", "summary.json", "trials.arrow"}) {
+            assertTrue(Files.size(out.resolve(file)) > 0, file);
+        }
+        assertFalse(Files.exists(out.resolve("adaptive_max_contention.png")));
+        JsonNode s = Json.read(out.resolve("summary.json"));
+        assertEquals(20, s.get("points").get(1).get("trials").asInt());
+        // the same permutations at both points: the oblivious baseline is the same
+        assertEquals(s.get("points").get(0).get("columns").get("oblivious_max_contention").toString(),
+                s.get("points").get(1).get("columns").get("oblivious_max_contention").toString());
+    }
 }
