@@ -16,6 +16,7 @@ public final class Experiments {
 
     static {
         register(new ContentionExperiment());
+        register(new PacketExperiment());
     }
 
     private Experiments() {
@@ -38,8 +39,7 @@ public final class Experiments {
     public static void run(ExperimentConfig config, Path outDir, RunContext context, List<String> commandLine) {
         Experiment experiment = KNOWN.get(config.choice("experiment", names()));
         RunDirectory.write(config, experiment.name(), outDir, commandLine, out -> {
-            experiment.run(config, out, context);
-            return Map.of();
+            return experiment.run(config, out, context);
         });
     }
 }
