@@ -33,11 +33,29 @@ public final class LogicalProcess implements EventSink {
             throw new IllegalStateException("event kind " + kind + " from entity " + source + " scheduled at "
                     + timePs + " ps, before the current time " + now + " ps");
         }
+        queue.push(timePs, nextTie(kind, source), target, payload);
+    }
+
+    /**
+     * The tie key of the next event {@code source} sends: (kind, source, its send count), counted here whether
+     * the event stays in this process or crosses to another (a partitioned run), so that it is the same
+     * however the entities are split.
+     */
+    public long nextTie(int kind, int source) {
         long seq = sequence[source]++;
         if (seq > TieKey.MAX_SEQUENCE) {
             throw new IllegalStateException("entity " + source + " sent more than " + TieKey.MAX_SEQUENCE + " events");
         }
-        queue.push(timePs, TieKey.of(kind, source, seq), target, payload);
+        return TieKey.of(kind, source, seq);
+    }
+
+    /** Schedules an event another logical process sent, with the tie key its sender gave it. */
+    public void receive(long timePs, long tie, int target, long payload) {
+        if (timePs < now) {
+            throw new IllegalStateException("an event from another process at " + timePs + " ps arrived after "
+                    + now + " ps (the synchronisation protocol failed)");
+        }
+        queue.push(timePs, tie, target, payload);
     }
 
     /** Processes, in order, every event with time &lt; {@code limit}. */

@@ -106,6 +106,10 @@ final class PacketNetwork implements EventHandler {
     private final long[] sentWire;
     private final long[] deliveredBytes;
 
+    // partitioned runs: this part's nodes, and outputs whose peer is in another part (null: everything here)
+    private boolean[] ownedNode;
+    private boolean[] remotePeer;
+
     // conservation
     private long injectedPackets;
     private long injectedBytes;
@@ -248,10 +252,20 @@ final class PacketNetwork implements EventHandler {
         deliveredBytes = new long[n];
     }
 
-    /** Schedules the start of every flow that follows no other. */
+    /**
+     * Makes this network one part of a partitioned run: only the nodes {@code owned} marks are simulated
+     * here, and a packet sent on an output whose peer is elsewhere ({@code remotePeer}) leaves this part's
+     * pool once transmitted — its fields travelled in the arrival event ({@link #exportPacket}).
+     */
+    void restrictTo(boolean[] owned, boolean[] remotePeer) {
+        this.ownedNode = owned.clone();
+        this.remotePeer = remotePeer.clone();
+    }
+
+    /** Schedules the start of every flow that follows no other (of this part's hosts). */
     void start() {
         for (int f = 0; f < schedule.size(); f++) {
-            if (schedule.after()[f] < 0) {
+            if (schedule.after()[f] < 0 && (ownedNode == null || ownedNode[flowSrc[f]])) {
                 int h = flowSrc[f];
                 sink.send(schedule.startPs()[f], FLOW_START, h, topology.hostPort(h), f);
             }
@@ -324,6 +338,41 @@ final class PacketNetwork implements EventHandler {
         } else {
             hcaSend(t, node);
         }
+        if (remotePeer != null && remotePeer[o]) {
+            pool.release(pk); // the next hop holds its own copy
+        }
+    }
+
+    /** Words a packet takes in a cross-part event ({@link #exportPacket}). */
+    static final int PACKET_WORDS = 5;
+
+    /** Writes the fields of packet {@code pk} that travel with it into {@code words[at ..]}. */
+    void exportPacket(int pk, long[] words, int at) {
+        PacketPool p = pool;
+        words[at] = ((long) p.flow[pk] << 32) | (p.vl[pk] & 0xFFFFFFFFL);
+        words[at + 1] = ((long) p.payload[pk] << 32) | (p.wire[pk] & 0xFFFFFFFFL);
+        words[at + 2] = p.blocks[pk];
+        words[at + 3] = p.injectedPs[pk];
+        words[at + 4] = p.tailPs[pk];
+    }
+
+    /** A packet that arrived from another part: a new id in this part's pool with the fields it carried. */
+    int importPacket(long[] words, int at) {
+        PacketPool p = pool;
+        int pk = p.allocate();
+        p.flow[pk] = (int) (words[at] >>> 32);
+        p.vl[pk] = (int) words[at];
+        p.payload[pk] = (int) (words[at + 1] >>> 32);
+        p.wire[pk] = (int) words[at + 1];
+        p.blocks[pk] = (int) words[at + 2];
+        p.injectedPs[pk] = words[at + 3];
+        p.tailPs[pk] = words[at + 4];
+        return pk;
+    }
+
+    /** The node that owns global port {@code port}. */
+    int ownerOf(int port) {
+        return owner[port];
     }
 
     /** The head of packet {@code pk} reached receiving port {@code in}. */
