@@ -30,6 +30,11 @@ public final class Experiments {
         return List.copyOf(KNOWN.keySet());
     }
 
+    /** The classes distributed runs send between members (a member must register the same, in order). */
+    public static List<String> wireClasses() {
+        return PacketModelSpec.WIRE_CLASSES;
+    }
+
     /** The fabricsim version from the jar manifest, or "dev" when run from classes. */
     public static String version() {
         String v = Experiments.class.getPackage().getImplementationVersion();
