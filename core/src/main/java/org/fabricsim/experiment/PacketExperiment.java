@@ -103,6 +103,18 @@ final class PacketExperiment implements Experiment {
             engine.put("null_messages", r.nullMessages());
             engine.put("null_messages_per_cross_lp_event", r.nullPerReal());
             engine.put("batches", r.batches());
+            engine.put("steps", r.steps());
+            engine.put("mean_message_latency_ns", r.meanMessageLatencyNanos());
+            // coupling factor λ = (lookahead · events per simulated second) / (message latency · events per wall
+            // second) (DESIGN.md): how much simulated work one lookahead window holds against what one message
+            // costs; well above 1 leaves room for speed-up, below 1 the LPs mostly wait for each other
+            double eventsPerSimSecond = events / (end * 1e-12);
+            double eventsPerWallSecond = r.wallNanos() == 0 ? 0 : events / (r.wallNanos() * 1e-9);
+            double lookaheadS = partition.minLookaheadPs() * 1e-12;
+            double latencyS = r.meanMessageLatencyNanos() * 1e-9;
+            engine.put("min_lookahead_ps", partition.minLookaheadPs());
+            engine.put("coupling_factor", latencyS == 0 || eventsPerWallSecond == 0 ? null
+                    : lookaheadS * eventsPerSimSecond / (latencyS * eventsPerWallSecond));
         }
         PacketRun run = new PacketRun(events, end, wall, hops, delivered);
 

@@ -24,8 +24,9 @@ public interface Partitioning {
      * @param partOf part of each node
      * @param method the method used (auto resolved)
      * @param cutCables cables between parts
+     * @param minLookaheadPs the shortest latency of a cut cable (the smallest channel lookahead)
      */
-    record Split(int parts, int[] partOf, String method, int cutCables) {
+    record Split(int parts, int[] partOf, String method, int cutCables, long minLookaheadPs) {
     }
 
     /** For runs without the partitioner on the class path: distributed runs are refused. */

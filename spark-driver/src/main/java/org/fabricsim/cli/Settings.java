@@ -55,8 +55,9 @@ final class Settings {
     static final Partitioning PARTITIONING = (t, parts, method, seed) -> {
         PartitionMethod m = PartitionMethod.valueOf(method.toUpperCase(java.util.Locale.ROOT));
         Partition p = Partitioners.partition(t, parts, m, seed);
-        return new Partitioning.Split(p.parts(), p.partOf(), Partitioners.resolve(t, parts, m).label(),
-                PartitionQuality.of(t, p).cutCables());
+        PartitionQuality q = PartitionQuality.of(t, p);
+        return new Partitioning.Split(p.parts(), p.partOf(), Partitioners.resolve(t, parts, m).label(), q.cutCables(),
+                q.minLookaheadPs());
     };
 
     /** Runs a sweep on Spark ({@code master} null: spark.master or local[*]). */
