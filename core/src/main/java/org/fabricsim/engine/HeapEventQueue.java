@@ -105,11 +105,11 @@ public final class HeapEventQueue implements EventQueue {
             for (int c = first + 1; c < end; c++) {
                 long ct = k[2 * c];
                 long ck = k[2 * c + 1];
-                if (ct < bt || (ct == bt && ck < bk)) {
-                    best = c;
-                    bt = ct;
-                    bk = ck;
-                }
+                // non-short-circuit and conditional moves: which child is least is unpredictable
+                boolean less = (ct < bt) | ((ct == bt) & (ck < bk));
+                best = less ? c : best;
+                bt = less ? ct : bt;
+                bk = less ? ck : bk;
             }
             if (time < bt || (time == bt && tie < bk)) {
                 break;

@@ -16,6 +16,7 @@ public final class Experiments {
 
     static {
         register(new ContentionExperiment());
+        register(new PacketExperiment());
     }
 
     private Experiments() {
