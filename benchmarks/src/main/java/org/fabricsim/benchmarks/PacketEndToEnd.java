@@ -3,20 +3,22 @@ package org.fabricsim.benchmarks;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
-import java.util.SplittableRandom;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.engine.Time;
+import org.fabricsim.experiment.PacketBinding;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.PacketRun;
 import org.fabricsim.ib.PacketSimulation;
-import org.fabricsim.random.Seeds;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.routing.Routings;
 import org.fabricsim.topology.Topologies;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
 import org.fabricsim.traffic.FlowSet;
-import org.fabricsim.traffic.HostGroups;
-import org.fabricsim.traffic.RandomPermutation;
 
 /**
  * End-to-end packet-level benchmark (issue 5, "Performance"): a topology (default tree648) under one random
@@ -24,7 +26,9 @@ import org.fabricsim.traffic.RandomPermutation;
  * (docs/PACKET_MODEL.md), for a simulated time (default 1 ms) after a warm-up run of the same length on a
  * fresh simulation (JIT). Prints events, events/s, packet-hops, ns of wall time per packet-hop and the peak
  * heap. Usage: {@code java -cp benchmarks/target/benchmarks.jar org.fabricsim.benchmarks.PacketEndToEnd
- * [topology] [simulated ms] [repetitions]}.
+ * [topology] [simulated ms] [repetitions] [key=value ...]}; the settings are configuration keys (e.g.
+ * {@code traffic.pattern=silent-forest packet.hca-send-rate=13.5Gbps}) bound as a run would bind them
+ * ({@code experiment.PacketBinding}); without any, a random permutation under the default model.
  */
 public final class PacketEndToEnd {
     private PacketEndToEnd() {
@@ -37,12 +41,14 @@ public final class PacketEndToEnd {
         long end = (long) (ms * Time.MS);
         Topology t = Topologies.resolve(name, 0, 0, null);
         ForwardingTables lft = Routings.compute("auto", t, null);
-        SplittableRandom r = Seeds.stream(1, 0, Seeds.Purpose.TRAFFIC);
-        FlowSet flows = new RandomPermutation(false).generate(HostGroups.of(t), r);
-        FlowSchedule s = FlowSchedule.always(flows);
-        PacketParams p = PacketParams.defaults();
-        System.out.printf("%s: %d hosts, %d switches, %d flows, %s, %.3f ms simulated%n", name, t.hostCount(),
-                t.switchCount(), flows.size(), p, ms);
+        List<String> settings = new ArrayList<>(List.of("experiment=packet", "topology.name=" + name));
+        settings.addAll(Arrays.asList(args).subList(Math.min(3, args.length), args.length));
+        ExperimentConfig c = ExperimentConfig.fromSets(settings, Path.of("."));
+        FlowSchedule s = PacketBinding.schedule(c, t, 1);
+        PacketParams p = PacketBinding.params(c);
+        FlowSet flows = s.flows();
+        System.out.printf("%s: %d hosts, %d switches, %d flows, %s, %.3f ms simulated, settings %s%n", name,
+                t.hostCount(), t.switchCount(), flows.size(), p, ms, settings);
         run(t, lft, s, p, end); // warm-up
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             pool.resetPeakUsage();
@@ -65,7 +71,6 @@ public final class PacketEndToEnd {
     private static PacketRun run(Topology t, ForwardingTables lft, FlowSchedule s, PacketParams p, long end) {
         PacketSimulation sim = PacketSimulation.builder(t, lft, s).params(p).build();
         PacketRun run = sim.runUntil(end);
-        System.out.printf("pending events at the end: %d%n", sim.pendingEvents());
         return run;
     }
 }

@@ -34,6 +34,7 @@ final class PacketNetwork implements EventHandler {
     static final int CONSUMED = 3;
     static final int FLOW_START = 4;
     static final int WAKE = 5;
+    static final int FLOW_STOP = 6;
 
     private static final int WAITING = 0;
     private static final int SENDING = 1;
@@ -276,6 +277,14 @@ final class PacketNetwork implements EventHandler {
                 int f = (int) payload;
                 if (state[f] == WAITING) {
                     activate(t, f);
+                }
+                hcaSend(t, owner[port]);
+            }
+            case FLOW_STOP -> {
+                int f = (int) payload;
+                if (state[f] == SENDING) {
+                    state[f] = DONE;
+                    next(t, f);
                 }
                 hcaSend(t, owner[port]);
             }
@@ -576,6 +585,11 @@ final class PacketNetwork implements EventHandler {
         state[f] = SENDING;
         activatedPs[f] = t;
         readyPs[f] = t;
+        long stop = schedule.stopPs()[f];
+        if (stop != FlowSchedule.NEVER) {
+            int h = flowSrc[f];
+            sink.send(stop, FLOW_STOP, h, portBase[h], f); // the successor starts exactly then
+        }
     }
 
     /** Flow {@code f} has handed over its last byte (or stopped): its successor may begin. */
