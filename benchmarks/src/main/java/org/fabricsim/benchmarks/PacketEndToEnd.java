@@ -3,6 +3,7 @@ package org.fabricsim.benchmarks;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,11 +54,16 @@ public final class PacketEndToEnd {
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             pool.resetPeakUsage();
         }
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int i = 0; i < reps; i++) {
+            long cpu0 = threads.getCurrentThreadCpuTime();
             PacketRun run = run(t, lft, s, p, end);
-            System.out.printf("run %d: %d events in %.3f s = %.2f M events/s; %d packet-hops, %.1f ns/hop;"
-                    + " %d packets delivered%n", i, run.events(), run.wallSeconds(), run.eventsPerSecond() / 1e6,
-                    run.packetHops(), run.nanosPerPacketHop(), run.packetsDelivered());
+            double cpu = (threads.getCurrentThreadCpuTime() - cpu0) / 1e9;
+            // CPU time of this thread is less disturbed than wall time on a shared machine
+            System.out.printf("run %d: %d events in %.3f s wall (%.3f s CPU) = %.2f M events/s; %d packet-hops,"
+                    + " %.1f ns/hop (%.1f CPU); %d packets delivered%n", i, run.events(), run.wallSeconds(), cpu,
+                    run.eventsPerSecond() / 1e6, run.packetHops(), run.nanosPerPacketHop(),
+                    cpu * 1e9 / run.packetHops(), run.packetsDelivered());
         }
         long peak = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
