@@ -11,8 +11,7 @@ import java.util.Arrays;
 public final class HeapEventQueue implements EventQueue {
     private final int arity;
     private final int shift; // log2(arity)
-    private long[] times;
-    private long[] ties;
+    private long[] keys; // time at 2i, tie at 2i + 1: the keys of a node's children share cache lines
     private int[] targets;
     private long[] payloads;
     private int size;
@@ -28,8 +27,7 @@ public final class HeapEventQueue implements EventQueue {
         this.arity = arity;
         this.shift = Integer.numberOfTrailingZeros(arity);
         int capacity = 1024;
-        times = new long[capacity];
-        ties = new long[capacity];
+        keys = new long[2 * capacity];
         targets = new int[capacity];
         payloads = new long[capacity];
     }
@@ -40,10 +38,9 @@ public final class HeapEventQueue implements EventQueue {
 
     @Override
     public void push(long time, long tie, int target, long payload) {
-        if (size == times.length) {
+        if (size == targets.length) {
             int n = size * 2;
-            times = Arrays.copyOf(times, n);
-            ties = Arrays.copyOf(ties, n);
+            keys = Arrays.copyOf(keys, 2 * n);
             targets = Arrays.copyOf(targets, n);
             payloads = Arrays.copyOf(payloads, n);
         }
@@ -51,8 +48,8 @@ public final class HeapEventQueue implements EventQueue {
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >> shift;
-            long pt = times[parent];
-            if (pt < time || (pt == time && ties[parent] < tie)) {
+            long pt = keys[2 * parent];
+            if (pt < time || (pt == time && keys[2 * parent + 1] < tie)) {
                 break;
             }
             move(parent, i);
@@ -73,7 +70,7 @@ public final class HeapEventQueue implements EventQueue {
 
     @Override
     public long peekTime() {
-        return size == 0 ? Long.MAX_VALUE : times[0];
+        return size == 0 ? Long.MAX_VALUE : keys[0];
     }
 
     @Override
@@ -81,16 +78,16 @@ public final class HeapEventQueue implements EventQueue {
         if (size == 0) {
             throw new IllegalStateException("pop from an empty event queue");
         }
-        curTime = times[0];
-        curTie = ties[0];
+        curTime = keys[0];
+        curTie = keys[1];
         curTarget = targets[0];
         curPayload = payloads[0];
         int last = --size;
         if (last == 0) {
             return;
         }
-        long time = times[last];
-        long tie = ties[last];
+        long time = keys[2 * last];
+        long tie = keys[2 * last + 1];
         int target = targets[last];
         long payload = payloads[last];
         // sift down the former last element from the root
@@ -102,15 +99,17 @@ public final class HeapEventQueue implements EventQueue {
             }
             int end = Math.min(first + arity, last);
             int best = first;
-            long bt = times[first];
-            long bk = ties[first];
+            long[] k = keys;
+            long bt = k[2 * first];
+            long bk = k[2 * first + 1];
             for (int c = first + 1; c < end; c++) {
-                long ct = times[c];
-                if (ct < bt || (ct == bt && ties[c] < bk)) {
-                    best = c;
-                    bt = ct;
-                    bk = ties[c];
-                }
+                long ct = k[2 * c];
+                long ck = k[2 * c + 1];
+                // non-short-circuit and conditional moves: which child is least is unpredictable
+                boolean less = (ct < bt) | ((ct == bt) & (ck < bk));
+                best = less ? c : best;
+                bt = less ? ct : bt;
+                bk = less ? ck : bk;
             }
             if (time < bt || (time == bt && tie < bk)) {
                 break;
@@ -122,15 +121,15 @@ public final class HeapEventQueue implements EventQueue {
     }
 
     private void move(int from, int to) {
-        times[to] = times[from];
-        ties[to] = ties[from];
+        keys[2 * to] = keys[2 * from];
+        keys[2 * to + 1] = keys[2 * from + 1];
         targets[to] = targets[from];
         payloads[to] = payloads[from];
     }
 
     private void set(int i, long time, long tie, int target, long payload) {
-        times[i] = time;
-        ties[i] = tie;
+        keys[2 * i] = time;
+        keys[2 * i + 1] = tie;
         targets[i] = target;
         payloads[i] = payload;
     }

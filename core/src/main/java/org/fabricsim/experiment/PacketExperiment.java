@@ -131,7 +131,7 @@ final class PacketExperiment implements Experiment {
         summary.put("packets_injected", injected);
         summary.put("packets_delivered", delivered);
         summary.put("packets_in_flight", injected - delivered);
-        summary.putAll(PacketMetricsFiles.summary(metrics));
+        summary.put("metrics", PacketMetricsFiles.summary(metrics));
         Json.write(out.stage("summary.json"), summary);
         PacketMetricsFiles.write(out, metrics, c.bool("output.plots"),
                 c.string("packet.title").isEmpty() ? "Throughput, " + topology.name() : c.string("packet.title"));

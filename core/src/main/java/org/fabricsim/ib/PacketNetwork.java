@@ -34,6 +34,7 @@ final class PacketNetwork implements EventHandler {
     static final int CONSUMED = 3;
     static final int FLOW_START = 4;
     static final int WAKE = 5;
+    static final int FLOW_STOP = 6;
 
     private static final int WAITING = 0;
     private static final int SENDING = 1;
@@ -49,6 +50,7 @@ final class PacketNetwork implements EventHandler {
     private final int hosts;
     private final int radix;
     private final int unit;
+    private final int minBlocks; // credit blocks of the smallest packet (1 payload byte)
     private final int readLimit;
     private final boolean voq;
     private final boolean fcfs;
@@ -73,6 +75,7 @@ final class PacketNetwork implements EventHandler {
     private final int[] fifoHead;
     private final int[] fifoTail;
     private final int[] rr; // round-robin pointer over local input ports
+    private final int[] waiting; // per output x VL: queues (VOQs or FIFO heads) holding a packet for it
     // per (port x VL) x local output (VOQ only)
     private final int[] voqHead;
     private final int[] voqTail;
@@ -128,6 +131,7 @@ final class PacketNetwork implements EventHandler {
         this.vls = params.virtualLanes();
         this.hosts = topology.hostCount();
         this.unit = params.creditBytes();
+        this.minBlocks = (1 + params.overheadBytes() + unit - 1) / unit;
         this.readLimit = params.speedup() == 0 ? Integer.MAX_VALUE : params.speedup();
         this.voq = params.queueing() == Queueing.VOQ;
         this.fcfs = params.arbitration() == Arbitration.FCFS;
@@ -173,6 +177,7 @@ final class PacketNetwork implements EventHandler {
         fifoHead = new int[pv];
         fifoTail = new int[pv];
         rr = new int[pv];
+        waiting = new int[pv];
         Arrays.fill(fifoHead, -1);
         Arrays.fill(fifoTail, -1);
         int switchBlocks = params.bufferBytes() / unit;
@@ -286,6 +291,14 @@ final class PacketNetwork implements EventHandler {
                 int f = (int) payload;
                 if (state[f] == WAITING) {
                     activate(t, f);
+                }
+                hcaSend(t, owner[port]);
+            }
+            case FLOW_STOP -> {
+                int f = (int) payload;
+                if (state[f] == SENDING) {
+                    state[f] = DONE;
+                    next(t, f);
                 }
                 hcaSend(t, owner[port]);
             }
@@ -408,6 +421,7 @@ final class PacketNetwork implements EventHandler {
             int q = i * radix + (o - portBase[node]);
             if (voqTail[q] < 0) {
                 voqHead[q] = pk;
+                waiting[o * vls + vl]++;
             } else {
                 p.next[voqTail[q]] = pk;
             }
@@ -416,6 +430,7 @@ final class PacketNetwork implements EventHandler {
         } else {
             if (fifoTail[i] < 0) {
                 fifoHead[i] = pk;
+                waiting[o * vls + vl]++;
                 mark(o);
             } else {
                 p.next[fifoTail[i]] = pk;
@@ -509,13 +524,17 @@ final class PacketNetwork implements EventHandler {
             voqHead[q] = next;
             if (next < 0) {
                 voqTail[q] = -1;
+                waiting[o * vls + vl]--;
             }
         } else {
             fifoHead[i] = next;
+            waiting[o * vls + vl]--;
             if (next < 0) {
                 fifoTail[i] = -1;
             } else {
-                mark(pool.out[next]); // a new head may go elsewhere (if a read slot is free)
+                int o2 = pool.out[next];
+                waiting[o2 * vls + vl]++;
+                mark(o2); // a new head may go elsewhere (if a read slot is free)
             }
         }
         reads[in]++;
@@ -530,12 +549,16 @@ final class PacketNetwork implements EventHandler {
      * {@link #chosenPacket} / {@link #chosenInput} and returns true, or returns false.
      */
     boolean candidate(int o, int vl) {
+        int ov = o * vls + vl;
+        int credit = credits[ov];
+        if (waiting[ov] == 0 || credit < minBlocks) {
+            return false;
+        }
         int node = owner[o];
         int base = portBase[node];
         int n = portBase[node + 1] - base;
-        int credit = credits[o * vls + vl];
         int local = o - base;
-        int start = rr[o * vls + vl];
+        int start = rr[ov];
         int best = -1;
         int bestIn = -1;
         long bestTime = Long.MAX_VALUE;
@@ -611,6 +634,11 @@ final class PacketNetwork implements EventHandler {
         state[f] = SENDING;
         activatedPs[f] = t;
         readyPs[f] = t;
+        long stop = schedule.stopPs()[f];
+        if (stop != FlowSchedule.NEVER) {
+            int h = flowSrc[f];
+            sink.send(stop, FLOW_STOP, h, portBase[h], f); // the successor starts exactly then
+        }
     }
 
     /** Flow {@code f} has handed over its last byte (or stopped): its successor may begin. */

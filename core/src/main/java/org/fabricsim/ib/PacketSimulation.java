@@ -68,6 +68,11 @@ public final class PacketSimulation {
         return lp.events();
     }
 
+    /** Events scheduled and not yet processed. */
+    public int pendingEvents() {
+        return lp.pending();
+    }
+
     /** A hash of the whole event sequence so far (same inputs, same digest). */
     public long eventDigest() {
         return lp.digest();
