@@ -2,6 +2,7 @@ package org.fabricsim.fluid;
 
 import java.util.List;
 import org.fabricsim.random.Seeds;
+import org.fabricsim.routing.FlowRoutes;
 import org.fabricsim.random.Seeds.Purpose;
 import org.fabricsim.sweep.TrialKernel;
 import org.fabricsim.sweep.TrialRunner;
@@ -61,10 +62,10 @@ public record PhaseCompletionKernel(String topology, String routing, TrafficPatt
 
     /** W = max_l Σ_{F_l} w_f / c_l (spec §1.4, Eq. 4.3). */
     static double maxLinkWeight(FluidProblem p) {
-        double[] load = new double[p.routes().linkCount()];
-        Routes r = p.routes();
+        double[] load = new double[p.linkCount()];
+        FlowRoutes r = p.routes();
         double w = 0;
-        for (int f = 0; f < r.flowCount(); f++) {
+        for (int f = 0; f < r.flows(); f++) {
             for (int i = r.start()[f]; i < r.start()[f + 1]; i++) {
                 int l = r.links()[i];
                 load[l] += p.weight()[f];

@@ -29,11 +29,11 @@ class FluidOnTopologyTest {
     void staticRoutesAreTheRoutesOfTheForwardingTables() {
         FlowSet flows = new RandomFlows(3).generate(HostGroups.of(TREE), new SplittableRandom(5));
         FluidProblem p = FluidProblem.of(TREE, new StaticRoutes(LFT), flows, null);
-        assertEquals(TREE.portCount(), p.routes().linkCount());
+        assertEquals(TREE.portCount(), p.linkCount());
         int[] path = new int[LFT.maxRouteLength()];
         for (int f = 0; f < flows.size(); f++) {
             int n = LFT.route(flows.src()[f], flows.dst()[f], path);
-            assertArrayEquals(java.util.Arrays.copyOf(path, n), p.routes().route(f), "flow " + f);
+            assertArrayEquals(java.util.Arrays.copyOf(path, n), p.routes().path(f), "flow " + f);
         }
         assertArrayEquals(flows.weight(), p.weight());
         assertArrayEquals(flows.app(), p.app());
