@@ -108,8 +108,8 @@ final class RateSchemesBinding {
         RateScheme base = first.schemes().get(first.baseline());
         Measure m = first.measure();
         String what = switch (m) {
-            case COMPLETION -> "total completion time (flow times at line rate)";
-            case FLOW_RATES -> "mean flow rate (line rate = 1)";
+            case COMPLETION -> "total completion time";
+            case FLOW_RATES -> "mean flow rate";
             case APPLICATION_RATES -> "mean application rate";
         };
         List<SweepFigure> figures = new ArrayList<>();
@@ -117,14 +117,15 @@ final class RateSchemesBinding {
         for (RateScheme s : first.schemes()) {
             values.add(curve(s.label(), points, first.valueColumn(s)));
         }
-        figures.add(new SweepFigure(m.column(), title, xLabel, what + " (mean over runs)", false, values));
+        figures.add(new SweepFigure(m.column(), title, xLabel, what + (m == Measure.COMPLETION ? " (flow times)"
+                : " (line rate = 1)"), false, values));
         List<SweepFigure.Series> ratios = new ArrayList<>();
         for (RateScheme s : first.compared()) {
             ratios.add(curve(s.label(), points, first.ratioColumn(s)));
         }
         if (!ratios.isEmpty()) {
             figures.add(new SweepFigure(m.column() + "-ratio", title + " — ratio to " + base.label(), xLabel,
-                    what.replaceAll(" \\(.*", "") + " / " + base.label() + " (mean of per-run ratios)", false, ratios));
+                    what + " / " + base.label() + " (mean of per-run ratios)", false, ratios));
         }
         if (m != Measure.COMPLETION && !ratios.isEmpty()) {
             SweepPoint at = sortedAt(c, points);
