@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.contention.AdaptiveContentionKernel;
 import org.fabricsim.fluid.RateScheme;
 import org.fabricsim.fluid.RateSchemesKernel;
 import org.fabricsim.fluid.RateSchemesKernel.Measure;
@@ -17,6 +16,7 @@ import org.fabricsim.sweep.StoppingRule;
 import org.fabricsim.sweep.SweepFigure;
 import org.fabricsim.sweep.SweepPlan;
 import org.fabricsim.sweep.SweepPoint;
+import org.fabricsim.topology.FatTrees;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.HostGroups;
 import org.fabricsim.traffic.PatternKind;
@@ -60,7 +60,7 @@ final class RateSchemesBinding {
             throw c.error("topology.name", EXPERIMENT + " needs a generated fat tree (adaptive routing runs on it,"
                     + " static routing on it without horizontal links), not " + c.string("topology.name"));
         }
-        Topology plain = AdaptiveContentionKernel.baseline(t);
+        Topology plain = FatTrees.withoutHorizontalLinks(t);
         if (RouteSources.isAdaptive(c.string("routing"))) {
             throw c.error("routing", "is the static routing of the schemes without +ar (e.g. dmodk); the +ar schemes"
                     + " route adaptively on topology.name");

@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.fabricsim.InputException;
-import org.fabricsim.contention.AdaptiveContentionKernel;
 import org.fabricsim.random.Seeds;
 import org.fabricsim.random.Seeds.Purpose;
 import org.fabricsim.routing.adaptive.AdaptiveOptions;
 import org.fabricsim.sweep.TrialKernel;
 import org.fabricsim.sweep.TrialRunner;
+import org.fabricsim.topology.FatTrees;
 import org.fabricsim.topology.Topologies;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSet;
@@ -126,7 +126,7 @@ public record RateSchemesKernel(String topology, String routing, AdaptiveOptions
     @Override
     public TrialRunner open() {
         Topology tree = Topologies.resolve(topology, 0, 0, null);
-        Topology plain = AdaptiveContentionKernel.baseline(tree);
+        Topology plain = FatTrees.withoutHorizontalLinks(tree);
         boolean anyStatic = schemes.stream().anyMatch(s -> !s.adaptive());
         boolean anyAdaptive = schemes.stream().anyMatch(RateScheme::adaptive);
         RouteSource staticRoutes = anyStatic ? RouteSources.of(routing, plain, null) : null;
