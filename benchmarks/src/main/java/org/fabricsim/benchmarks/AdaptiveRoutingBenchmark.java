@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Adaptive flow routing on the modified 16-ary 3-tree (w_h = 2, ForcedDir(8)), docs/benchmarks/adaptive-routing.md.
+ * Adaptive flow routing on the modified 16-ary 3-tree (w_h = 2, ForcedDir(8)), docs/BENCHMARKS.md.
  * {@code routePermutation}: the route set-ups of one fixed random permutation (4096 flows) on empty switches.
  * {@code trial}: one whole trial of the contention sweep — draw a permutation, route it obliviously and
  * adaptively, analyse both.

@@ -12,9 +12,7 @@ import org.fabricsim.routing.adaptive.AdaptiveOptions;
 import org.fabricsim.routing.adaptive.AdaptiveRouter;
 import org.fabricsim.sweep.TrialKernel;
 import org.fabricsim.sweep.TrialRunner;
-import org.fabricsim.topology.FatTree;
 import org.fabricsim.topology.FatTrees;
-import org.fabricsim.topology.LinkParams;
 import org.fabricsim.topology.Topologies;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSet;
@@ -52,7 +50,7 @@ public record AdaptiveContentionKernel(String topology, AdaptiveOptions options,
     public List<String> columns() {
         List<String> columns = new ArrayList<>(COLUMNS);
         if (loadBins > 0) {
-            LinkClasses classes = new LinkClasses(baseline(Topologies.resolve(topology, 0, 0, null)));
+            LinkClasses classes = new LinkClasses(FatTrees.withoutHorizontalLinks(Topologies.resolve(topology, 0, 0, null)));
             for (String routing : List.of(OBLIVIOUS, ADAPTIVE)) {
                 for (int c : switchClasses(classes)) {
                     for (int x = 0; x < loadBins; x++) {
@@ -81,31 +79,11 @@ public record AdaptiveContentionKernel(String topology, AdaptiveOptions options,
         return out;
     }
 
-    /** The tree without its horizontal links. */
-    public static Topology baseline(Topology t) {
-        FatTree f = t.fatTree().orElseThrow(() -> new org.fabricsim.InputException("adaptive routing needs a"
-                + " generated fat tree (kary-ntree, mkary-ntree, xgft, pgft, clos or a tree preset); topology "
-                + t.name() + " is not one"));
-        if (f.horizontalWidth() == 0) {
-            return t;
-        }
-        int h = f.height();
-        int[] m = new int[h];
-        int[] w = new int[h];
-        int[] p = new int[h];
-        for (int l = 1; l <= h; l++) {
-            m[l - 1] = f.m(l);
-            w[l - 1] = f.w(l);
-            p[l - 1] = f.p(l);
-        }
-        LinkParams link = new LinkParams(t.bandwidthBps(t.hostPort(0)), t.latencyPs(t.hostPort(0)));
-        return FatTrees.pgft(t.name() + " without horizontal links", m, w, p, 0, link);
-    }
 
     @Override
     public TrialRunner open() {
         Topology modified = Topologies.resolve(topology, 0, 0, null);
-        Topology base = baseline(modified);
+        Topology base = FatTrees.withoutHorizontalLinks(modified);
         Forwarding oblivious = DModK.forwarding(base);
         AdaptiveRouter router = AdaptiveRouter.dModK(modified, options);
         LinkClasses baseClasses = new LinkClasses(base);

@@ -19,6 +19,7 @@ import org.fabricsim.sweep.StoppingRule;
 import org.fabricsim.sweep.SweepFigure;
 import org.fabricsim.sweep.SweepPlan;
 import org.fabricsim.sweep.SweepPoint;
+import org.fabricsim.topology.FatTrees;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.PatternKind;
 
@@ -176,7 +177,7 @@ final class AdaptiveRoutingBinding {
     /** Fig 6.2: per switch-to-switch link class, the probability that a link carries x flows (idle links too, D20). */
     private static SweepFigure linkLoads(String title, SweepPoint p, boolean several, String routing, int bins,
             ExperimentConfig c) {
-        Topology base = AdaptiveContentionKernel.baseline(NetworkBinding.topology(c));
+        Topology base = FatTrees.withoutHorizontalLinks(NetworkBinding.topology(c));
         int height = base.fatTree().orElseThrow().height();
         LinkClasses classes = new LinkClasses(base);
         List<SweepFigure.Series> series = new ArrayList<>();

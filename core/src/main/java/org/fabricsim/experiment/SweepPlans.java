@@ -39,7 +39,7 @@ public final class SweepPlans {
 
     /** Experiments that run as sweeps. */
     public static List<String> experiments() {
-        return List.of(CONVERGENCE, PHASE_COMPLETION, AdaptiveRoutingBinding.EXPERIMENT);
+        return List.of(CONVERGENCE, PHASE_COMPLETION, AdaptiveRoutingBinding.EXPERIMENT, RateSchemesBinding.EXPERIMENT);
     }
 
     /** The total completion time of one phase-based application under a rate algorithm (seed 003 Fig 6.7). */
@@ -59,6 +59,7 @@ public final class SweepPlans {
         }
         boolean convergence = experiment.equals(CONVERGENCE);
         boolean adaptive = experiment.equals(AdaptiveRoutingBinding.EXPERIMENT);
+        boolean schemes = experiment.equals(RateSchemesBinding.EXPERIMENT);
         if (!adaptive && !c.string("sweep.series-by").isEmpty()) {
             throw c.error("sweep.series-by", "is used by " + AdaptiveRoutingBinding.EXPERIMENT + " sweeps only");
         }
@@ -69,6 +70,7 @@ public final class SweepPlans {
             Map<String, String> settings = single ? Map.of() : c.elementSettings("sweep.points", i, POINT_ONLY_KEYS);
             points.add(convergence ? convergencePoint(pc, i, x, seed, settings)
                     : adaptive ? AdaptiveRoutingBinding.point(pc, i, x, seed, settings)
+                    : schemes ? RateSchemesBinding.point(pc, i, x, seed, settings)
                     : phaseCompletionPoint(pc, i, x, seed, settings));
         }
         int minBatches = c.integer("sweep.min-batches", 1, 1_000_000);
@@ -82,6 +84,9 @@ public final class SweepPlans {
         if (adaptive) {
             return AdaptiveRoutingBinding.plan(c, configs, points, rule, seed);
         }
+        if (schemes) {
+            return RateSchemesBinding.plan(c, points, rule, seed);
+        }
         if (experiment.equals(PHASE_COMPLETION)) {
             return new SweepPlan(experiment, title.isEmpty() ? "Completion time of a phase-based application"
                     + " (seed 003)" : title, c.string("sweep.x-label"), "total completion time (mean, 95% CI)",
@@ -93,20 +98,21 @@ public final class SweepPlans {
     }
 
     /**
-     * A point of a phase-completion sweep: static routes, the rate algorithm of {@code rates.*}, one draw of
+     * A point of a phase-completion sweep: static or adaptive routes, the rate algorithm of {@code rates.*}, one draw of
      * {@code traffic.*} per trial. The topology, routing and traffic are checked here, on the driver.
      */
     private static SweepPoint phaseCompletionPoint(ExperimentConfig c, int index, double x, long seed,
             Map<String, String> settings) {
         Topology t = NetworkBinding.topology(c);
         try { // a bad routing is reported with its key, before any executor sees it
-            RouteSources.of(c.string("routing"), t, c.baseDir());
+            RouteSources.of(c.string("routing"), t, c.baseDir(), AdaptiveRoutingBinding.options(c));
         } catch (InputException e) {
             throw c.errorAt("routing", e);
         }
         long pointSeed = Seeds.seed(seed, index, 0, Purpose.SWEEP_POINT);
         TrafficBinding.bind(c, HostGroups.of(t), pointSeed); // draws trial 0 once: pattern errors at their key
         PhaseCompletionKernel kernel = new PhaseCompletionKernel(topologySpec(c), routingSpec(c),
+                AdaptiveRoutingBinding.options(c),
                 TrafficBinding.pattern(c, t.hostCount()), RatesBinding.options(c), RatesBinding.completion(c),
                 pointSeed);
         String label = c.string("topology.name") + " " + kernel.pattern().name() + " " + kernel.options().algorithm()

@@ -6,7 +6,7 @@ import java.util.Locale;
 import org.fabricsim.InputException;
 
 /**
- * How the completion time of flows with sizes follows from their rates (docs/decisions/fluid-rates.md).
+ * How the completion time of flows with sizes follows from their rates (docs/DECISIONS.md D42).
  * Sizes are in time units at capacity 1: a flow of size 1 alone on unit links takes 1 unit (spec §7 item 18).
  */
 public enum CompletionModel {

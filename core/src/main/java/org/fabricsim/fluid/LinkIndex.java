@@ -1,6 +1,7 @@
 package org.fabricsim.fluid;
 
 import java.util.Arrays;
+import org.fabricsim.routing.FlowRoutes;
 
 /**
  * The incidence structure every algorithm walks, built once per problem into reusable arrays: the links
@@ -32,11 +33,11 @@ final class LinkIndex {
      * otherwise every flow is its own group (FFA).
      */
     void build(FluidProblem p, boolean byApplication) {
-        Routes r = p.routes();
-        flows = r.flowCount();
+        FlowRoutes r = p.routes();
+        flows = r.flows();
         int hops = r.links().length;
-        if (denseOf.length < r.linkCount()) {
-            denseOf = new int[r.linkCount()];
+        if (denseOf.length < p.linkCount()) {
+            denseOf = new int[p.linkCount()];
             Arrays.fill(denseOf, -1);
         }
         routeStart = grow(routeStart, flows + 1);

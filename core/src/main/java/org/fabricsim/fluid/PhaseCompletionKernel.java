@@ -2,6 +2,8 @@ package org.fabricsim.fluid;
 
 import java.util.List;
 import org.fabricsim.random.Seeds;
+import org.fabricsim.routing.FlowRoutes;
+import org.fabricsim.routing.adaptive.AdaptiveOptions;
 import org.fabricsim.random.Seeds.Purpose;
 import org.fabricsim.sweep.TrialKernel;
 import org.fabricsim.sweep.TrialRunner;
@@ -13,7 +15,7 @@ import org.fabricsim.traffic.TrafficPattern;
 
 /**
  * The trials of one point of a single phase-based application sweep (seed 003 §6.3, Fig 6.7; spec §6.6):
- * every trial draws the phase's flows, routes them (static routing today), calculates their rates and
+ * every trial draws the phase's flows, routes them (statically or adaptively), calculates their rates and
  * reports the total completion time of the phase with sizes d_f = w_f (all flows of the thesis' experiments
  * are equal, w_f = d_f = 1: one unit of time at line rate, spec §7 items 18 and 28).
  *
@@ -23,14 +25,16 @@ import org.fabricsim.traffic.TrafficPattern;
  *
  * @param topology   a preset, generator expression or topology file path (absolute, or relative to the
  *                   working directory of whichever JVM runs the trials)
- * @param routing    the route source as {@link RouteSources#of} names it (static routings today)
+ * @param routing    the route source as {@link RouteSources#of} names it (a static routing, or adaptive)
+ * @param adaptive   the options of adaptive flow routing (read only when routing is adaptive)
  * @param pattern    the phase's traffic, e.g. {@code Superposition(P)}
  * @param options    the rate algorithm and its options
  * @param completion how completion follows from the rates
  * @param seed       the point's master seed: trial t draws traffic from (seed, t, TRAFFIC), routing
  *                   choices from (seed, t, ROUTING) and SAA-M's claim order from (seed, t, FLUID)
  */
-public record PhaseCompletionKernel(String topology, String routing, TrafficPattern pattern, RateOptions options,
+public record PhaseCompletionKernel(String topology, String routing, AdaptiveOptions adaptive, TrafficPattern pattern,
+        RateOptions options,
         CompletionModel completion, long seed) implements TrialKernel {
     private static final long serialVersionUID = 1L;
 
@@ -45,7 +49,7 @@ public record PhaseCompletionKernel(String topology, String routing, TrafficPatt
     @Override
     public TrialRunner open() {
         Topology t = Topologies.resolve(topology, 0, 0, null);
-        RouteSource routes = RouteSources.of(routing, t, null);
+        RouteSource routes = RouteSources.of(routing, t, null, adaptive);
         HostGroups hosts = HostGroups.of(t);
         RateCalculator calculator = new RateCalculator();
         return (trial, out) -> {
@@ -61,10 +65,10 @@ public record PhaseCompletionKernel(String topology, String routing, TrafficPatt
 
     /** W = max_l Σ_{F_l} w_f / c_l (spec §1.4, Eq. 4.3). */
     static double maxLinkWeight(FluidProblem p) {
-        double[] load = new double[p.routes().linkCount()];
-        Routes r = p.routes();
+        double[] load = new double[p.linkCount()];
+        FlowRoutes r = p.routes();
         double w = 0;
-        for (int f = 0; f < r.flowCount(); f++) {
+        for (int f = 0; f < r.flows(); f++) {
             for (int i = r.start()[f]; i < r.start()[f + 1]; i++) {
                 int l = r.links()[i];
                 load[l] += p.weight()[f];

@@ -4,7 +4,7 @@ import java.io.Serializable;
 
 /**
  * How rates are calculated. Defaults ({@link #of(RateAlgorithm)}): doubles, random claim order for SAA-M,
- * simultaneous saturation within a relative 1e-12 (docs/RATES.md, docs/decisions/fluid-rates.md).
+ * simultaneous saturation within a relative 1e-12 (docs/RATES.md, docs/DECISIONS.md D38).
  *
  * @param algorithm     SAA, SAA-M, FFA or AFA
  * @param arithmetic    doubles, or exact rationals (spec §7 item 22)

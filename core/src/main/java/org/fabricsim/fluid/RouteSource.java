@@ -1,12 +1,13 @@
 package org.fabricsim.fluid;
 
 import java.util.SplittableRandom;
+import org.fabricsim.routing.FlowRoutes;
 import org.fabricsim.traffic.FlowSet;
 
 /**
  * Where the routes of the fluid model come from: static forwarding tables ({@link StaticRoutes}) or an
  * adaptive flow-routing procedure (spec §3) that sets routes up flow by flow. The rate algorithms see only
- * the resulting {@link Routes}.
+ * the resulting {@link FlowRoutes}.
  */
 @FunctionalInterface
 public interface RouteSource {
@@ -17,5 +18,5 @@ public interface RouteSource {
      * @param rng the trial's routing stream ({@code Seeds.Purpose.ROUTING}) for sources that make random
      *     choices (set-up order, ties); static sources ignore it
      */
-    Routes routes(FlowSet flows, SplittableRandom rng);
+    FlowRoutes routes(FlowSet flows, SplittableRandom rng);
 }

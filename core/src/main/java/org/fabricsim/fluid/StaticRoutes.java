@@ -1,6 +1,7 @@
 package org.fabricsim.fluid;
 
 import java.util.SplittableRandom;
+import org.fabricsim.routing.FlowRoutes;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.traffic.FlowSet;
 
@@ -13,13 +14,7 @@ public final class StaticRoutes implements RouteSource {
     }
 
     @Override
-    public Routes routes(FlowSet flows, SplittableRandom rng) {
-        int[] path = new int[lft.maxRouteLength()];
-        Routes.Builder b = new Routes.Builder(lft.topology().portCount(), flows.size(),
-                2 * lft.topology().maxLevel());
-        for (int f = 0; f < flows.size(); f++) {
-            b.add(path, lft.route(flows.src()[f], flows.dst()[f], path));
-        }
-        return b.build();
+    public FlowRoutes routes(FlowSet flows, SplittableRandom rng) {
+        return FlowRoutes.of(lft.topology(), lft, flows);
     }
 }

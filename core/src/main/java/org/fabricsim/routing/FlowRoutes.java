@@ -12,6 +12,10 @@ import org.fabricsim.traffic.FlowSet;
  * into the destination host. {@code start} has one entry per flow plus one, {@code start[0] = 0}, and
  * {@code links} has exactly {@code start[flows]} entries.
  *
+ * <p>One format for every producer (forwarding tables, {@code FlowRoutes.of}; adaptive flow routing; a
+ * {@link Builder} for anything that writes paths flow by flow) and every consumer (contention analysis, the
+ * fluid rate algorithms, which also require every route to cross at least one link and none twice).
+ *
  * <p>The arrays are not copied: neither the producer nor a reader may change them.
  */
 public record FlowRoutes(int[] start, int[] links) {
@@ -35,6 +39,66 @@ public record FlowRoutes(int[] start, int[] links) {
     /** The links of flow f, as a copy (for tests and readers off the hot path). */
     public int[] path(int f) {
         return Arrays.copyOfRange(links, start[f], start[f + 1]);
+    }
+
+    /** The routes of the listed flows only, in the listed order (flow i of the result = {@code flows[i]}). */
+    public FlowRoutes subset(int[] flows) {
+        int[] s = new int[flows.length + 1];
+        int total = 0;
+        for (int i = 0; i < flows.length; i++) {
+            total += length(flows[i]);
+            s[i + 1] = total;
+        }
+        int[] l = new int[total];
+        for (int i = 0; i < flows.length; i++) {
+            System.arraycopy(links, start[flows[i]], l, s[i], length(flows[i]));
+        }
+        return new FlowRoutes(s, l);
+    }
+
+    /** Collects routes flow by flow, e.g. from a procedure that writes each path into a buffer. */
+    public static final class Builder {
+        private int[] start;
+        private int[] links;
+        private int flows;
+
+        public Builder(int expectedFlows, int expectedLength) {
+            this.start = new int[Math.max(1, expectedFlows) + 1];
+            this.links = new int[Math.max(1, expectedFlows * Math.max(1, expectedLength))];
+        }
+
+        /** Appends the next flow's route: the first {@code length} entries of {@code path}. */
+        public Builder add(int[] path, int length) {
+            if (flows + 1 == start.length) {
+                start = Arrays.copyOf(start, 2 * start.length);
+            }
+            int at = start[flows];
+            if (at + length > links.length) {
+                links = Arrays.copyOf(links, Math.max(2 * links.length, at + length));
+            }
+            System.arraycopy(path, 0, links, at, length);
+            start[++flows] = at + length;
+            return this;
+        }
+
+        public FlowRoutes build() {
+            return new FlowRoutes(Arrays.copyOf(start, flows + 1), Arrays.copyOf(links, start[flows]));
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FlowRoutes r && Arrays.equals(start, r.start) && Arrays.equals(links, r.links);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(start) + Arrays.hashCode(links);
+    }
+
+    @Override
+    public String toString() {
+        return "FlowRoutes[flows=" + flows() + ", hops=" + links.length + "]";
     }
 
     /** The static routes {@code forwarding} gives {@code flows} on {@code t}. */

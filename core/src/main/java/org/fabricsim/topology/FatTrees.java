@@ -171,4 +171,30 @@ public final class FatTrees {
             }
         }
     }
+
+    /**
+     * The generated fat tree {@code t} without its horizontal links (itself when it has none): the unmodified
+     * tree of a modified k-ary n-tree, where seed 003's oblivious baseline and non-AR schemes run (§6.2 Remark).
+     *
+     * @throws InputException when {@code t} is not a generated fat tree
+     */
+    public static Topology withoutHorizontalLinks(Topology t) {
+        FatTree f = t.fatTree().orElseThrow(() -> new InputException("adaptive routing needs a"
+                + " generated fat tree (kary-ntree, mkary-ntree, xgft, pgft, clos or a tree preset); topology "
+                + t.name() + " is not one"));
+        if (f.horizontalWidth() == 0) {
+            return t;
+        }
+        int h = f.height();
+        int[] m = new int[h];
+        int[] w = new int[h];
+        int[] p = new int[h];
+        for (int l = 1; l <= h; l++) {
+            m[l - 1] = f.m(l);
+            w[l - 1] = f.w(l);
+            p[l - 1] = f.p(l);
+        }
+        LinkParams link = new LinkParams(t.bandwidthBps(t.hostPort(0)), t.latencyPs(t.hostPort(0)));
+        return pgft(t.name() + " without horizontal links", m, w, p, 0, link);
+    }
 }

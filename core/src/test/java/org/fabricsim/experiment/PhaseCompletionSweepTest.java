@@ -37,19 +37,6 @@ class PhaseCompletionSweepTest {
     private static final String BASE = "experiment = phase-completion\ntopology.name = \"kary-ntree(4,3)\"\n"
             + "traffic.pattern = superposition\n";
 
-    @Test
-    void theFig67FileBuildsFivePointsOfFiftyRuns() {
-        SweepPlan plan = SweepPlans.of(ExperimentConfig.load(Path.of("../conf/experiments/rates-fig6-7.conf"),
-                List.of()));
-        assertEquals(5, plan.points().size());
-        assertEquals(50, plan.rule().batchSize());
-        assertEquals(1, plan.rule().maxBatches());
-        assertEquals("completion", plan.stopColumn());
-        PhaseCompletionKernel k = (PhaseCompletionKernel) plan.points().get(4).kernel();
-        assertEquals(new Superposition(5), k.pattern());
-        assertEquals(RateAlgorithm.SAA, k.options().algorithm());
-    }
-
     /**
      * Under SAA with unit flows the phase ends at W, which for unit weights is the largest number of flows on
      * a link: the contention analysis' maximum C_f for the same trial's flows.

@@ -16,11 +16,11 @@ final class Alg412Reference {
     /** r(f) = r̄(f)·w_f; {@code byApplication} false = FFA. */
     static BigFraction[] rates(FluidProblem p, boolean byApplication) {
         int n = p.flowCount();
-        int links = p.routes().linkCount();
+        int links = p.linkCount();
         int[][] route = new int[n][];
         BigFraction[] w = new BigFraction[n];
         for (int f = 0; f < n; f++) {
-            route[f] = p.routes().route(f);
+            route[f] = p.routes().path(f);
             w[f] = BigFraction.from(p.weight()[f]);
         }
         BigFraction[] c = new BigFraction[links];

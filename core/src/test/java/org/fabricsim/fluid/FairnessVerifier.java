@@ -2,6 +2,7 @@ package org.fabricsim.fluid;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fabricsim.routing.FlowRoutes;
 
 /**
  * An independent check of allocations, written from the definitions and not from the algorithms: link
@@ -16,9 +17,9 @@ final class FairnessVerifier {
     }
 
     static double[] loads(FluidProblem p, double[] rate) {
-        double[] load = new double[p.routes().linkCount()];
-        Routes r = p.routes();
-        for (int f = 0; f < r.flowCount(); f++) {
+        double[] load = new double[p.linkCount()];
+        FlowRoutes r = p.routes();
+        for (int f = 0; f < r.flows(); f++) {
             for (int i = r.start()[f]; i < r.start()[f + 1]; i++) {
                 load[r.links()[i]] += rate[f];
             }
@@ -46,10 +47,10 @@ final class FairnessVerifier {
     static List<String> notMaximal(FluidProblem p, double[] rate, double tol) {
         List<String> v = new ArrayList<>();
         double[] load = loads(p, rate);
-        Routes r = p.routes();
-        for (int f = 0; f < r.flowCount(); f++) {
+        FlowRoutes r = p.routes();
+        for (int f = 0; f < r.flows(); f++) {
             boolean any = false;
-            for (int l : r.route(f)) {
+            for (int l : r.path(f)) {
                 any |= saturated(p, load, l, tol);
             }
             if (!any) {
@@ -74,8 +75,8 @@ final class FairnessVerifier {
     static List<String> notApplicationFair(FluidProblem p, double[] rate, double tol) {
         List<String> v = new ArrayList<>(infeasible(p, rate, tol));
         double[] load = loads(p, rate);
-        Routes r = p.routes();
-        int n = r.flowCount();
+        FlowRoutes r = p.routes();
+        int n = r.flows();
         for (int f = 0; f < n; f++) {
             for (int g = 0; g < n; g++) {
                 if (sameApp(p, f, g) && Math.abs(norm(p, rate, f) - norm(p, rate, g)) > tol * norm(p, rate, f)) {
@@ -90,13 +91,13 @@ final class FairnessVerifier {
                 if (!sameApp(p, f, h)) {
                     continue;
                 }
-                for (int l : r.route(h)) {
+                for (int l : r.path(h)) {
                     if (!saturated(p, load, l, tol)) {
                         continue;
                     }
                     boolean largest = true;
                     for (int g = 0; g < n; g++) {
-                        if (contains(r.route(g), l) && norm(p, rate, g) > mine * (1 + tol)) {
+                        if (contains(r.path(g), l) && norm(p, rate, g) > mine * (1 + tol)) {
                             largest = false;
                         }
                     }

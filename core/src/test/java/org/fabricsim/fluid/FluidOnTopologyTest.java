@@ -2,15 +2,20 @@ package org.fabricsim.fluid;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.fabricsim.InputException;
 import org.fabricsim.contention.ContentionAnalysis;
 import org.fabricsim.contention.TrialContention;
 import org.fabricsim.routing.DModK;
+import org.fabricsim.routing.FlowRoutes;
 import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.routing.adaptive.AdaptiveOptions;
+import org.fabricsim.routing.adaptive.AdaptiveRouter;
 import org.fabricsim.topology.Presets;
 import org.fabricsim.topology.Topologies;
 import org.fabricsim.topology.Topology;
@@ -29,11 +34,11 @@ class FluidOnTopologyTest {
     void staticRoutesAreTheRoutesOfTheForwardingTables() {
         FlowSet flows = new RandomFlows(3).generate(HostGroups.of(TREE), new SplittableRandom(5));
         FluidProblem p = FluidProblem.of(TREE, new StaticRoutes(LFT), flows, null);
-        assertEquals(TREE.portCount(), p.routes().linkCount());
+        assertEquals(TREE.portCount(), p.linkCount());
         int[] path = new int[LFT.maxRouteLength()];
         for (int f = 0; f < flows.size(); f++) {
             int n = LFT.route(flows.src()[f], flows.dst()[f], path);
-            assertArrayEquals(java.util.Arrays.copyOf(path, n), p.routes().route(f), "flow " + f);
+            assertArrayEquals(java.util.Arrays.copyOf(path, n), p.routes().path(f), "flow " + f);
         }
         assertArrayEquals(flows.weight(), p.weight());
         assertArrayEquals(flows.app(), p.app());
@@ -88,5 +93,20 @@ class FluidOnTopologyTest {
                     + flows.size() + " flows");
             assertEquals(List.of(), FairnessVerifier.infeasible(p, again.rate(), 1e-12));
         }
+    }
+
+    /** {@code routing = adaptive} is the adaptive router's set-up, fed the trial's routing stream; static names stay static. */
+    @Test
+    void adaptiveRoutingIsARouteSource() {
+        Topology tree = Topologies.resolve("mkary-ntree(4,3,2)", 0, 0, null);
+        FlowSet flows = new Superposition(2).generate(HostGroups.of(tree), new SplittableRandom(3));
+        RouteSource adaptive = RouteSources.of(RouteSources.ADAPTIVE, tree, null, AdaptiveOptions.DEFAULT);
+        FlowRoutes expected = AdaptiveRouter.dModK(tree, AdaptiveOptions.DEFAULT).route(flows, new SplittableRandom(9));
+        FluidProblem p = FluidProblem.of(tree, adaptive, flows, new SplittableRandom(9));
+        assertEquals(expected, p.routes());
+        assertTrue(p.routes().links().length > 0);
+        assertEquals(FlowRoutes.of(TREE, LFT, flows), RouteSources.of("dmodk", TREE, null).routes(flows, null));
+        assertThrows(InputException.class, () -> RouteSources.of(RouteSources.ADAPTIVE, Presets.find("testbed7")
+                .build(), null));
     }
 }

@@ -1,6 +1,7 @@
 package org.fabricsim.fluid;
 
 import java.util.SplittableRandom;
+import org.fabricsim.routing.FlowRoutes;
 import org.fabricsim.traffic.FlowSet;
 
 /** Small problems for the tests: hand-built ones and seeded random ones. */
@@ -10,7 +11,7 @@ final class Instances {
 
     /** Flows on unit-capacity links {@code 0..links-1}, routes given as link lists. */
     static FluidProblem of(int links, int[][] routes, double[] weight, int[] app) {
-        Routes.Builder b = new Routes.Builder(links, routes.length, 3);
+        FlowRoutes.Builder b = new FlowRoutes.Builder(routes.length, 3);
         for (int[] r : routes) {
             b.add(r, r.length);
         }
@@ -33,7 +34,7 @@ final class Instances {
         int flows = 1 + rng.nextInt(7);
         double[] weights = {1, 2, 3, 0.5, 1.5, 0.25};
         double[] capacities = {1, 2, 0.5, 3};
-        Routes.Builder b = new Routes.Builder(links, flows, 3);
+        FlowRoutes.Builder b = new FlowRoutes.Builder(flows, 3);
         double[] w = new double[flows];
         int[] app = new int[flows];
         int[] perm = new int[links];

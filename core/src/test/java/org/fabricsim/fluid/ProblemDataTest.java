@@ -5,22 +5,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.fabricsim.InputException;
+import org.fabricsim.routing.FlowRoutes;
 import org.junit.jupiter.api.Test;
 
 /** The plain-data boundary: what routes and problems accept, subsets, and the empty problem. */
 class ProblemDataTest {
 
     @Test
-    void routesRejectEmptyRepeatedAndUnknownLinks() {
-        assertThrows(IllegalArgumentException.class, () -> new Routes(3, new int[] {0, 0}, new int[0]));
-        assertThrows(IllegalArgumentException.class, () -> new Routes(3, new int[] {0, 2}, new int[] {1, 1}));
-        assertThrows(IllegalArgumentException.class, () -> new Routes(3, new int[] {0, 1}, new int[] {3}));
-        assertThrows(IllegalArgumentException.class, () -> new Routes(3, new int[] {0, 2}, new int[] {1}));
+    void problemsRejectEmptyRepeatedAndUnknownLinks() {
+        double[] cap = FluidProblem.unitCapacities(3);
+        assertThrows(IllegalArgumentException.class, () -> new FluidProblem(new FlowRoutes(new int[] {0, 0},
+                new int[0]), new double[] {1}, new int[] {-1}, cap));
+        assertThrows(IllegalArgumentException.class, () -> new FluidProblem(new FlowRoutes(new int[] {0, 2},
+                new int[] {1, 1}), new double[] {1}, new int[] {-1}, cap));
+        assertThrows(IllegalArgumentException.class, () -> new FluidProblem(new FlowRoutes(new int[] {0, 1},
+                new int[] {3}), new double[] {1}, new int[] {-1}, cap));
+        assertThrows(IllegalArgumentException.class, () -> new FlowRoutes(new int[] {0, 2}, new int[] {1}));
     }
 
     @Test
     void problemsRejectNonPositiveWeightsAndCapacities() {
-        Routes r = new Routes(2, new int[] {0, 1, 2}, new int[] {0, 1});
+        FlowRoutes r = new FlowRoutes(new int[] {0, 1, 2}, new int[] {0, 1});
         int[] app = {-1, -1};
         assertThrows(IllegalArgumentException.class, () -> new FluidProblem(r, new double[] {1, 0}, app,
                 new double[] {1, 1}));
@@ -34,8 +39,8 @@ class ProblemDataTest {
     void aSubsetKeepsTheListedFlowsInTheListedOrder() {
         FluidProblem p = Instances.of(3, new int[][] {{0}, {1, 2}, {2}}, new double[] {1, 2, 3}, new int[] {4, 5, 6});
         FluidProblem q = p.subset(new int[] {2, 1});
-        assertArrayEquals(new int[] {2}, q.routes().route(0));
-        assertArrayEquals(new int[] {1, 2}, q.routes().route(1));
+        assertArrayEquals(new int[] {2}, q.routes().path(0));
+        assertArrayEquals(new int[] {1, 2}, q.routes().path(1));
         assertArrayEquals(new double[] {3, 2}, q.weight());
         assertArrayEquals(new int[] {6, 5}, q.app());
     }

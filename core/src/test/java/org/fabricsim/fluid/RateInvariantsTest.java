@@ -55,10 +55,10 @@ class RateInvariantsTest {
             FluidProblem p = instance(i);
             for (RateAlgorithm a : RateAlgorithm.values()) {
                 BigFraction[] r = rates(p, a, Arithmetic.EXACT, i).exact();
-                BigFraction[] load = new BigFraction[p.routes().linkCount()];
+                BigFraction[] load = new BigFraction[p.linkCount()];
                 java.util.Arrays.fill(load, BigFraction.ZERO);
                 for (int f = 0; f < p.flowCount(); f++) {
-                    for (int l : p.routes().route(f)) {
+                    for (int l : p.routes().path(f)) {
                         load[l] = load[l].add(r[f]);
                     }
                 }
@@ -68,7 +68,7 @@ class RateInvariantsTest {
                 if (a == RateAlgorithm.FFA || a == RateAlgorithm.SAA_M) {
                     for (int f = 0; f < p.flowCount(); f++) {
                         boolean saturated = false;
-                        for (int l : p.routes().route(f)) {
+                        for (int l : p.routes().path(f)) {
                             saturated |= load[l].equals(BigFraction.from(p.capacity()[l]));
                         }
                         assertTrue(saturated, a + " instance " + i + " flow " + f + " has no exactly full link");

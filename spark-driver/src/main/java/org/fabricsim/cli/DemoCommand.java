@@ -1,10 +1,12 @@
 package org.fabricsim.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.io.Json;
 import org.fabricsim.topology.Presets;
 import org.fabricsim.topology.TopologyReport;
 import picocli.CommandLine.Command;
@@ -36,7 +38,7 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         main.out.println("fabricsim demo: topologies, static routing, contention analysis, convergence of adaptive"
-                + " routing");
+                + " routing, adaptive flow routing, explicit rates");
         main.out.println();
         step("1. The 648-node two-level fat tree of seed 002 (XGFT(2;18,36;1,18))");
         TopologyReport.describe(Presets.find("tree648").build()).forEach(main.out::println);
@@ -53,13 +55,51 @@ final class DemoCommand implements Callable<Integer> {
 
         step("5. Convergence of distributed adaptive routing (seed 001 Fig 8(a), small): the Algorithm 3 Monte"
                 + " Carlo on Spark (local), batches until the mean moves < 1%, beside the Markov models");
-        Path conf = Path.of(System.getProperty("fabricsim.conf", "conf"), "experiments", "demo-convergence.conf");
-        settings.run(main, ExperimentConfig.load(conf, settings.settings), out.resolve("convergence-fig8a-small"),
-                List.of("demo"));
+        sweep("demo-convergence.conf", "convergence-fig8a-small");
+        main.out.println();
+
+        step("6. Adaptive flow routing against oblivious D-mod-K (seed 003 Fig 6.4, small): maximum contention of"
+                + " 200 random permutations on the modified 8-ary 3-tree, horizontal width 0, 1, 2");
+        Path adaptive = sweep("demo-adaptive.conf", "adaptive-fig6-4-small");
+        table(adaptive, List.of("oblivious_max_contention", "adaptive_max_contention"), 1);
+
+        step("7. Explicit rates (seed 003 ch. 4, 6): one permutation on the 16-ary 3-tree, 10 runs; mean flow rate"
+                + " of FFA, SAA+AR and FFA+AR over SAA's (static routes), per run");
+        Path rates = sweep("demo-rates.conf", "rates-small");
+        table(rates, List.of("saa_mean_rate_ppm", "ffa_mean_rate_ratio_ppm", "saa_ar_mean_rate_ratio_ppm",
+                "ffa_ar_mean_rate_ratio_ppm"), 1e-6);
 
         main.out.println();
         main.out.println("Results (summary.json, *.arrow, *.png, run.json) are in " + out.toAbsolutePath());
         return 0;
+    }
+
+    /** Runs a demo sweep file into {@code dir} under --out and returns where it wrote. */
+    private Path sweep(String file, String dir) {
+        Path conf = Path.of(System.getProperty("fabricsim.conf", "conf"), "experiments", file);
+        Path to = out.resolve(dir);
+        settings.run(main, ExperimentConfig.load(conf, settings.settings), to, List.of("demo"));
+        return to;
+    }
+
+    /** Prints the means of some columns of a sweep's summary.json, one line per point. */
+    private void table(Path dir, List<String> columns, double scale) {
+        try {
+            JsonNode points = Json.read(dir.resolve("summary.json")).get("points");
+            StringBuilder head = new StringBuilder(String.format("   %-8s", "x"));
+            columns.forEach(c -> head.append(String.format(" %28s", c.replace("_ppm", ""))));
+            main.out.println(head);
+            for (JsonNode p : points) {
+                StringBuilder line = new StringBuilder(String.format("   %-8s", p.get("x").asText()));
+                for (String c : columns) {
+                    line.append(String.format(" %28.3f", p.get("columns").get(c).get("mean").asDouble() * scale));
+                }
+                main.out.println(line);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        main.out.println();
     }
 
     private void step(String title) {
