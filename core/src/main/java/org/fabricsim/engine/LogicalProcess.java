@@ -33,11 +33,28 @@ public final class LogicalProcess implements EventSink {
             throw new IllegalStateException("event kind " + kind + " from entity " + source + " scheduled at "
                     + timePs + " ps, before the current time " + now + " ps");
         }
+        queue.push(timePs, tie(kind, source), target, payload);
+    }
+
+    /**
+     * The tie key of the next event {@code source} sends, consuming its sequence number: for an event that
+     * leaves this logical process and is {@link #push pushed} into another's queue with the same key.
+     */
+    public long tie(int kind, int source) {
         long seq = sequence[source]++;
         if (seq > TieKey.MAX_SEQUENCE) {
             throw new IllegalStateException("entity " + source + " sent more than " + TieKey.MAX_SEQUENCE + " events");
         }
-        queue.push(timePs, TieKey.of(kind, source, seq), target, payload);
+        return TieKey.of(kind, source, seq);
+    }
+
+    /** Schedules an event another logical process sent, with the tie key its source gave it. */
+    public void push(long timePs, long tie, int target, long payload) {
+        if (timePs < now) {
+            throw new IllegalStateException("event from another logical process at " + timePs
+                    + " ps, before the current time " + now + " ps (lookahead violated)");
+        }
+        queue.push(timePs, tie, target, payload);
     }
 
     /** Processes, in order, every event with time &lt; {@code limit}. */

@@ -3,6 +3,7 @@ package org.fabricsim.ib;
 import java.util.Arrays;
 import org.fabricsim.engine.EventHandler;
 import org.fabricsim.engine.EventSink;
+import org.fabricsim.engine.LogicalProcess;
 import org.fabricsim.engine.Time;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.topology.Topology;
@@ -108,6 +109,12 @@ final class PacketNetwork implements EventHandler {
     private final long[] sentBytes;
     private final long[] sentWire;
     private final long[] deliveredBytes;
+
+    // partitioned runs: which part owns each node, this part, where crossing events go
+    private int[] partOf;
+    private int part;
+    private LogicalProcess local;
+    private Crossing crossing;
 
     // conservation
     private long injectedPackets;
@@ -253,10 +260,46 @@ final class PacketNetwork implements EventHandler {
         deliveredBytes = new long[n];
     }
 
+    /**
+     * Makes this network the part {@code part} of a partitioned run: it handles only the events of nodes
+     * {@code partOf[node] == part}; a packet head or credit for another part's port leaves through
+     * {@code crossing} with the tie key its sender gives it in {@code local}. Call before {@link #start}.
+     */
+    void partition(int[] partOf, int part, LogicalProcess local, Crossing crossing) {
+        this.partOf = partOf.clone();
+        this.part = part;
+        this.local = local;
+        this.crossing = crossing;
+    }
+
+    private boolean isLocal(int node) {
+        return partOf == null || partOf[node] == part;
+    }
+
+    /** A packet head sent by another part reaches port {@code target}: the packet joins this part's pool. */
+    void receivePacket(long time, long tie, int target, int flow, int payload, int wire, int blocks, int vl,
+            long injectedPs, long tailPs) {
+        int pk = pool.allocate();
+        PacketPool p = pool;
+        p.flow[pk] = flow;
+        p.payload[pk] = payload;
+        p.wire[pk] = wire;
+        p.blocks[pk] = blocks;
+        p.vl[pk] = vl;
+        p.injectedPs[pk] = injectedPs;
+        p.tailPs[pk] = tailPs;
+        local.push(time, tie, target, pk);
+    }
+
+    /** A credit sent by another part reaches transmitting port {@code target}. */
+    void receiveCredit(long time, long tie, int target, long payload) {
+        local.push(time, tie, target, payload);
+    }
+
     /** Schedules the start of every flow that follows no other. */
     void start() {
         for (int f = 0; f < schedule.size(); f++) {
-            if (schedule.after()[f] < 0) {
+            if (schedule.after()[f] < 0 && isLocal(flowSrc[f])) {
                 int h = flowSrc[f];
                 sink.send(schedule.startPs()[f], FLOW_START, h, topology.hostPort(h), f);
             }
@@ -304,7 +347,9 @@ final class PacketNetwork implements EventHandler {
     private void credit(long t, int o, int vl, int blocks) {
         int i = o * vls + vl;
         credits[i] += blocks;
-        creditsInFlight[i] -= blocks;
+        if (partOf == null) {
+            creditsInFlight[i] -= blocks; // invariant bookkeeping across the cable: sequential runs only
+        }
         if (credits[i] > capacity[i]) {
             throw new IllegalStateException("port " + o + " VL " + vl + ": " + credits[i] + " credits exceed the "
                     + capacity[i] + " blocks of the buffer downstream");
@@ -337,6 +382,9 @@ final class PacketNetwork implements EventHandler {
         } else {
             hcaSend(t, node);
         }
+        if (!isLocal(owner[peer[o]])) {
+            pool.release(pk);
+        }
     }
 
     /** The head of packet {@code pk} reached receiving port {@code in}. */
@@ -345,7 +393,9 @@ final class PacketNetwork implements EventHandler {
         int vl = p.vl[pk];
         int b = p.blocks[pk];
         int up = peer[in];
-        onWire[up * vls + vl] -= b;
+        if (partOf == null) {
+            onWire[up * vls + vl] -= b; // invariant bookkeeping across the cable: sequential runs only
+        }
         int i = in * vls + vl;
         occupancy[i] += b;
         occupancyBytes[i] += p.wire[pk];
@@ -413,8 +463,13 @@ final class PacketNetwork implements EventHandler {
         occupancyBytes[i] -= wire;
         observer.bufferOccupancy(t, in, vl, occupancyBytes[i]);
         int up = peer[in];
-        creditsInFlight[up * vls + vl] += blocks;
-        sink.send(t + latency[in], CREDIT, node, up, ((long) vl << 32) | blocks);
+        long payload = ((long) vl << 32) | blocks;
+        if (isLocal(owner[up])) {
+            creditsInFlight[up * vls + vl] += blocks;
+            sink.send(t + latency[in], CREDIT, node, up, payload);
+        } else {
+            crossing.credit(partOf[owner[up]], t + latency[in], local.tie(CREDIT, node), up, payload);
+        }
     }
 
     // -------------------------------------------------------------------------------------------------
@@ -570,7 +625,14 @@ final class PacketNetwork implements EventHandler {
         txInput[o] = in;
         p.tailPs[pk] = end + lat;
         sink.send(end, TX_DONE, node, o, pk);
-        sink.send(t + lat, ARRIVAL, node, peer[o], pk);
+        int down = peer[o];
+        if (isLocal(owner[down])) {
+            sink.send(t + lat, ARRIVAL, node, down, pk);
+        } else {
+            // across the cut the packet's fields travel with the event; this part's copy is freed at TX_DONE
+            crossing.packet(partOf[owner[down]], t + lat, local.tie(ARRIVAL, node), down, p.flow[pk],
+                    p.payload[pk], p.wire[pk], p.blocks[pk], vl, p.injectedPs[pk], p.tailPs[pk]);
+        }
     }
 
     // -------------------------------------------------------------------------------------------------
