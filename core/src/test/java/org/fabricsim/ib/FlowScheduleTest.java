@@ -65,6 +65,26 @@ class FlowScheduleTest {
     }
 
     @Test
+    void messagesGoOneAfterAnotherEachSegmentedAndCompletedOnItsOwn() {
+        long[][] sizes = {{5000, 1, 2048 * 3}, {100_000}};
+        FlowSchedule s = FlowSchedule.messages(new int[] {0, 1}, new int[] {6, 6}, sizes, 5 * Time.US);
+        FirstLast probe = new FirstLast(s.size(), params.overheadBytes());
+        PacketSimulation sim = PacketSimulation.builder(t, lft, s).params(params).observer(probe).build();
+        sim.runUntil(Time.MS);
+        long[] flat = {5000, 1, 2048 * 3, 100_000};
+        for (int f = 0; f < 4; f++) {
+            assertEquals(flat[f], sim.deliveredBytes(f), "message " + f);
+            assertTrue(probe.completedPs(f) > 0);
+        }
+        // 5000 B = 2048 + 2048 + 904: three packets; 1 B: one; 6144 B: three
+        assertEquals(3 + 1 + 3 + (100_000 + 2047) / 2048, sim.deliveredPackets());
+        assertEquals(5 * Time.US, probe.firstInjected[0]);
+        assertTrue(probe.firstInjected[1] > probe.lastInjected[0], "message 2 after message 1");
+        assertTrue(probe.firstInjected[2] > probe.lastInjected[1], "message 3 after message 2");
+        assertTrue(probe.completedPs(0) < probe.completedPs(1) && probe.completedPs(1) < probe.completedPs(2));
+    }
+
+    @Test
     void aFixedRateFlowSpacesItsPacketsExactly() {
         FlowSet flows = FlowSet.of(new int[] {0}, new int[] {6});
         FlowSchedule s = FlowSchedule.always(flows);
