@@ -107,7 +107,7 @@ final class PacketNetwork implements EventHandler {
     private final long[] activatedPs;
     private final long[] readyPs;
     private final long[] sentBytes;
-    private final long[] sentWire;
+    private final long[] rateRemainder;
     private final long[] deliveredBytes;
 
     // partitioned runs: which part owns each node, this part, where crossing events go
@@ -256,7 +256,7 @@ final class PacketNetwork implements EventHandler {
         activatedPs = new long[n];
         readyPs = new long[n];
         sentBytes = new long[n];
-        sentWire = new long[n];
+        rateRemainder = new long[n];
         deliveredBytes = new long[n];
     }
 
@@ -647,6 +647,7 @@ final class PacketNetwork implements EventHandler {
         state[f] = SENDING;
         activatedPs[f] = t;
         readyPs[f] = t;
+        rateRemainder[f] = 0;
         long stop = schedule.stopPs()[f];
         if (stop != FlowSchedule.NEVER) {
             int h = flowSrc[f];
@@ -722,12 +723,14 @@ final class PacketNetwork implements EventHandler {
             p.injectedPs[pk] = t;
             p.tailPs[pk] = 0;
             sentBytes[f] += payload;
-            sentWire[f] += wire;
             injectedPackets++;
             injectedBytes += payload;
             long rate = schedule.rateBps()[f];
             if (rate > 0) {
-                readyPs[f] = activatedPs[f] + Time.serialisation(sentWire[f], rate);
+                // exact over any run: carry the remainder instead of multiplying the cumulative bytes (overflow)
+                long bits = wire * Time.S * 8 + rateRemainder[f];
+                readyPs[f] += bits / rate;
+                rateRemainder[f] = bits % rate;
             }
             if (size > 0 && sentBytes[f] == size) {
                 state[f] = DONE;

@@ -100,6 +100,20 @@ class FlowScheduleTest {
     }
 
     @Test
+    void aFixedRateStaysExactOverLongRuns() {
+        // 3 Gbps for 2 simulated seconds: cumulative wire bits x 10^12 would overflow a long after ~1 s
+        FlowSet flows = FlowSet.of(new int[] {0}, new int[] {6});
+        FlowSchedule s = FlowSchedule.always(flows);
+        s.rateBps()[0] = 3_000_000_000L;
+        PacketSimulation sim = PacketSimulation.builder(t, lft, s).params(params).build();
+        sim.runUntil(2 * Time.S);
+        long packets = sim.sentBytes(0) / params.mtuBytes();
+        // packet k (from 0) is ready at floor(k x 2179 x 8 / 3e9 s): within one packet of 2 s x 3 Gbps
+        long expected = 2 * 3_000_000_000L / (2179 * 8) + 1;
+        assertEquals(expected, packets, 1.0);
+    }
+
+    @Test
     void theHcaSendRateLimitsEveryFlowOfAHostTogether() {
         FlowSet flows = FlowSet.of(new int[] {0, 0}, new int[] {6, 7});
         PacketParams limited = params.withHcaRates(5_000_000_000L, 0);
