@@ -10,8 +10,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run the experiment an experiment file describes (HOCON, see docs/CONFIG.md).")
+@Command(name = "run", aliases = "simulate", mixinStandardHelpOptions = true,
+        description = "Run the experiment an experiment file describes (HOCON, see docs/CONFIG.md);"
+                + " 'simulate' is the same command, e.g. for packet-level files (experiment = packet).")
 final class RunCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
