@@ -33,15 +33,14 @@ public final class LogicalProcess implements EventSink {
             throw new IllegalStateException("event kind " + kind + " from entity " + source + " scheduled at "
                     + timePs + " ps, before the current time " + now + " ps");
         }
-        queue.push(timePs, nextTie(kind, source), target, payload);
+        queue.push(timePs, tie(kind, source), target, payload);
     }
 
     /**
-     * The tie key of the next event {@code source} sends: (kind, source, its send count), counted here whether
-     * the event stays in this process or crosses to another (a partitioned run), so that it is the same
-     * however the entities are split.
+     * The tie key of the next event {@code source} sends, consuming its sequence number: for an event that
+     * leaves this logical process and is {@link #push pushed} into another's queue with the same key.
      */
-    public long nextTie(int kind, int source) {
+    public long tie(int kind, int source) {
         long seq = sequence[source]++;
         if (seq > TieKey.MAX_SEQUENCE) {
             throw new IllegalStateException("entity " + source + " sent more than " + TieKey.MAX_SEQUENCE + " events");
@@ -49,11 +48,11 @@ public final class LogicalProcess implements EventSink {
         return TieKey.of(kind, source, seq);
     }
 
-    /** Schedules an event another logical process sent, with the tie key its sender gave it. */
-    public void receive(long timePs, long tie, int target, long payload) {
+    /** Schedules an event another logical process sent, with the tie key its source gave it. */
+    public void push(long timePs, long tie, int target, long payload) {
         if (timePs < now) {
-            throw new IllegalStateException("an event from another process at " + timePs + " ps arrived after "
-                    + now + " ps (the synchronisation protocol failed)");
+            throw new IllegalStateException("event from another logical process at " + timePs
+                    + " ps, before the current time " + now + " ps (lookahead violated)");
         }
         queue.push(timePs, tie, target, payload);
     }

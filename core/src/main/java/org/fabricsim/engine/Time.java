@@ -11,7 +11,7 @@ public final class Time {
     private Time() {
     }
 
-    /** Picoseconds to serialise {@code bytes} at {@code bitsPerSecond}, rounded up. */
+    /** Picoseconds to serialise {@code bytes} (at most 2^20, a packet) at {@code bitsPerSecond}, rounded up. */
     public static long serialisation(long bytes, long bitsPerSecond) {
         return -Math.floorDiv(-bytes * PS_BITS_PER_SECOND, bitsPerSecond);
     }

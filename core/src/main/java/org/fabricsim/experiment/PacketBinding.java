@@ -34,6 +34,9 @@ public final class PacketBinding {
         int vls = c.integer("packet.virtual-lanes", 1, 16);
         int buffer = sizeInt(c, "packet.buffer", 1, Integer.MAX_VALUE / 2);
         int hcaBuffer = sizeInt(c, "packet.hca-buffer", 1, Integer.MAX_VALUE / 2);
+        if (mtu + (long) overhead > 1 << 20) {
+            throw c.error("packet.mtu", "mtu + overhead must be at most 1 MiB");
+        }
         int unit = sizeInt(c, "packet.credit-unit", 1, 4096);
         int packet = (mtu + overhead + unit - 1) / unit * unit;
         if (buffer < packet) {

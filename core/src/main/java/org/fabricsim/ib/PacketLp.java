@@ -1,7 +1,6 @@
 package org.fabricsim.ib;
 
 import org.fabricsim.engine.EventQueue;
-import org.fabricsim.engine.EventSink;
 import org.fabricsim.engine.LogicalProcess;
 import org.fabricsim.engine.distributed.EventBatch;
 import org.fabricsim.engine.distributed.LpModel;
@@ -19,11 +18,9 @@ import org.fabricsim.traffic.FlowSchedule;
  * ({@link PacketNetwork#exportPacket}); everything else about the model is unchanged.
  */
 public final class PacketLp implements LpModel {
-    /** Payload words of every cross-part event. */
-    public static final int PAYLOAD_WORDS = PacketNetwork.PACKET_WORDS;
+    /** Payload words of every cross-part event: a packet head's fields (a credit uses the first). */
+    public static final int PAYLOAD_WORDS = 5;
 
-    private final int part;
-    private final int[] partOf;
     private final LogicalProcess queue;
     private final PacketNetwork network;
     private final long[] lookahead;
@@ -41,8 +38,6 @@ public final class PacketLp implements LpModel {
      */
     public PacketLp(Topology topology, ForwardingTables tables, FlowSchedule schedule, int[] flowLanes,
             PacketParams params, PacketObserver observer, String eventQueue, int part, int[] partOf, Result result) {
-        this.part = part;
-        this.partOf = partOf.clone();
         this.result = result;
         int nodes = topology.nodeCount();
         boolean[] owned = new boolean[nodes];
@@ -55,39 +50,37 @@ public final class PacketLp implements LpModel {
         }
         this.lookahead = new long[parts];
         java.util.Arrays.fill(lookahead, Long.MAX_VALUE);
-        boolean[] remotePeer = new boolean[topology.portCount()];
         for (int gp = 0; gp < topology.portCount(); gp++) {
             if (topology.isConnected(gp) && owned[topology.owner(gp)] && !owned[topology.peerNode(gp)]) {
-                remotePeer[gp] = true;
                 int to = partOf[topology.peerNode(gp)];
                 // packets arrive a cable latency (plus the switch latency) later, credits a cable latency later
                 lookahead[to] = Math.min(lookahead[to], topology.latencyPs(gp));
             }
         }
         this.queue = new LogicalProcess(EventQueue.create(eventQueue), nodes);
-        this.network = new PacketNetwork(topology, tables, schedule, flowLanes, params, observer, new CutSink());
-        network.restrictTo(owned, remotePeer);
+        this.network = new PacketNetwork(topology, tables, schedule, flowLanes, params, observer, queue);
+        network.partition(partOf, part, queue, new CutCrossing());
         queue.handler(network);
         network.start();
     }
 
-    /** Events for this part's ports go to its queue, the others across the cut. */
-    private final class CutSink implements EventSink {
+    /** Packet heads and credits for another part's ports leave through the distributed engine's buffers. */
+    private final class CutCrossing implements Crossing {
         @Override
-        public void send(long timePs, int kind, int source, int target, long payload) {
-            int to = partOf[network.ownerOf(target)];
-            if (to == part) {
-                queue.send(timePs, kind, source, target, payload);
-                return;
-            }
-            long tie = queue.nextTie(kind, source);
-            int at = out.add(to, timePs, tie, target, kind);
-            long[] words = out.payload(to);
-            if (kind == PacketNetwork.ARRIVAL) {
-                network.exportPacket((int) payload, words, at);
-            } else {
-                words[at] = payload;
-            }
+        public void packet(int toPart, long time, long tie, int target, int flow, int payload, int wire, int blocks,
+                int vl, long injectedPs, long tailPs) {
+            int at = out.add(toPart, time, tie, target, PacketNetwork.ARRIVAL);
+            long[] w = out.payload(toPart);
+            w[at] = ((long) flow << 32) | (vl & 0xFFFFFFFFL);
+            w[at + 1] = ((long) payload << 32) | (wire & 0xFFFFFFFFL);
+            w[at + 2] = blocks;
+            w[at + 3] = injectedPs;
+            w[at + 4] = tailPs;
+        }
+
+        @Override
+        public void credit(int toPart, long time, long tie, int target, long payload) {
+            out.payload(toPart)[out.add(toPart, time, tie, target, PacketNetwork.CREDIT)] = payload;
         }
     }
 
@@ -104,11 +97,17 @@ public final class PacketLp implements LpModel {
 
     @Override
     public void receive(EventBatch batch, int index) {
-        int kind = batch.kinds()[index];
-        long payload = kind == PacketNetwork.ARRIVAL
-                ? network.importPacket(batch.payload(), index * batch.stride())
-                : batch.payload(index, 0);
-        queue.receive(batch.times()[index], batch.ties()[index], batch.targets()[index], payload);
+        long time = batch.times()[index];
+        long tie = batch.ties()[index];
+        int target = batch.targets()[index];
+        if (batch.kinds()[index] == PacketNetwork.ARRIVAL) {
+            long w0 = batch.payload(index, 0);
+            long w1 = batch.payload(index, 1);
+            network.receivePacket(time, tie, target, (int) (w0 >>> 32), (int) (w1 >>> 32), (int) w1,
+                    (int) batch.payload(index, 2), (int) w0, batch.payload(index, 3), batch.payload(index, 4));
+        } else {
+            network.receiveCredit(time, tie, target, batch.payload(index, 0));
+        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.fabricsim.ib;
 import java.util.Arrays;
 import org.fabricsim.engine.EventHandler;
 import org.fabricsim.engine.EventSink;
+import org.fabricsim.engine.LogicalProcess;
 import org.fabricsim.engine.Time;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.topology.Topology;
@@ -106,12 +107,14 @@ final class PacketNetwork implements EventHandler {
     private final long[] activatedPs;
     private final long[] readyPs;
     private final long[] sentBytes;
-    private final long[] sentWire;
+    private final long[] rateRemainder;
     private final long[] deliveredBytes;
 
-    // partitioned runs: this part's nodes, and outputs whose peer is in another part (null: everything here)
-    private boolean[] ownedNode;
-    private boolean[] remotePeer;
+    // partitioned runs: which part owns each node, this part, where crossing events go
+    private int[] partOf;
+    private int part;
+    private LogicalProcess local;
+    private Crossing crossing;
 
     // conservation
     private long injectedPackets;
@@ -253,24 +256,50 @@ final class PacketNetwork implements EventHandler {
         activatedPs = new long[n];
         readyPs = new long[n];
         sentBytes = new long[n];
-        sentWire = new long[n];
+        rateRemainder = new long[n];
         deliveredBytes = new long[n];
     }
 
     /**
-     * Makes this network one part of a partitioned run: only the nodes {@code owned} marks are simulated
-     * here, and a packet sent on an output whose peer is elsewhere ({@code remotePeer}) leaves this part's
-     * pool once transmitted — its fields travelled in the arrival event ({@link #exportPacket}).
+     * Makes this network the part {@code part} of a partitioned run: it handles only the events of nodes
+     * {@code partOf[node] == part}; a packet head or credit for another part's port leaves through
+     * {@code crossing} with the tie key its sender gives it in {@code local}. Call before {@link #start}.
      */
-    void restrictTo(boolean[] owned, boolean[] remotePeer) {
-        this.ownedNode = owned.clone();
-        this.remotePeer = remotePeer.clone();
+    void partition(int[] partOf, int part, LogicalProcess local, Crossing crossing) {
+        this.partOf = partOf.clone();
+        this.part = part;
+        this.local = local;
+        this.crossing = crossing;
     }
 
-    /** Schedules the start of every flow that follows no other (of this part's hosts). */
+    private boolean isLocal(int node) {
+        return partOf == null || partOf[node] == part;
+    }
+
+    /** A packet head sent by another part reaches port {@code target}: the packet joins this part's pool. */
+    void receivePacket(long time, long tie, int target, int flow, int payload, int wire, int blocks, int vl,
+            long injectedPs, long tailPs) {
+        int pk = pool.allocate();
+        PacketPool p = pool;
+        p.flow[pk] = flow;
+        p.payload[pk] = payload;
+        p.wire[pk] = wire;
+        p.blocks[pk] = blocks;
+        p.vl[pk] = vl;
+        p.injectedPs[pk] = injectedPs;
+        p.tailPs[pk] = tailPs;
+        local.push(time, tie, target, pk);
+    }
+
+    /** A credit sent by another part reaches transmitting port {@code target}. */
+    void receiveCredit(long time, long tie, int target, long payload) {
+        local.push(time, tie, target, payload);
+    }
+
+    /** Schedules the start of every flow that follows no other. */
     void start() {
         for (int f = 0; f < schedule.size(); f++) {
-            if (schedule.after()[f] < 0 && (ownedNode == null || ownedNode[flowSrc[f]])) {
+            if (schedule.after()[f] < 0 && isLocal(flowSrc[f])) {
                 int h = flowSrc[f];
                 sink.send(schedule.startPs()[f], FLOW_START, h, topology.hostPort(h), f);
             }
@@ -318,7 +347,9 @@ final class PacketNetwork implements EventHandler {
     private void credit(long t, int o, int vl, int blocks) {
         int i = o * vls + vl;
         credits[i] += blocks;
-        creditsInFlight[i] -= blocks;
+        if (partOf == null) {
+            creditsInFlight[i] -= blocks; // invariant bookkeeping across the cable: sequential runs only
+        }
         if (credits[i] > capacity[i]) {
             throw new IllegalStateException("port " + o + " VL " + vl + ": " + credits[i] + " credits exceed the "
                     + capacity[i] + " blocks of the buffer downstream");
@@ -351,41 +382,9 @@ final class PacketNetwork implements EventHandler {
         } else {
             hcaSend(t, node);
         }
-        if (remotePeer != null && remotePeer[o]) {
-            pool.release(pk); // the next hop holds its own copy
+        if (!isLocal(owner[peer[o]])) {
+            pool.release(pk);
         }
-    }
-
-    /** Words a packet takes in a cross-part event ({@link #exportPacket}). */
-    static final int PACKET_WORDS = 5;
-
-    /** Writes the fields of packet {@code pk} that travel with it into {@code words[at ..]}. */
-    void exportPacket(int pk, long[] words, int at) {
-        PacketPool p = pool;
-        words[at] = ((long) p.flow[pk] << 32) | (p.vl[pk] & 0xFFFFFFFFL);
-        words[at + 1] = ((long) p.payload[pk] << 32) | (p.wire[pk] & 0xFFFFFFFFL);
-        words[at + 2] = p.blocks[pk];
-        words[at + 3] = p.injectedPs[pk];
-        words[at + 4] = p.tailPs[pk];
-    }
-
-    /** A packet that arrived from another part: a new id in this part's pool with the fields it carried. */
-    int importPacket(long[] words, int at) {
-        PacketPool p = pool;
-        int pk = p.allocate();
-        p.flow[pk] = (int) (words[at] >>> 32);
-        p.vl[pk] = (int) words[at];
-        p.payload[pk] = (int) (words[at + 1] >>> 32);
-        p.wire[pk] = (int) words[at + 1];
-        p.blocks[pk] = (int) words[at + 2];
-        p.injectedPs[pk] = words[at + 3];
-        p.tailPs[pk] = words[at + 4];
-        return pk;
-    }
-
-    /** The node that owns global port {@code port}. */
-    int ownerOf(int port) {
-        return owner[port];
     }
 
     /** The head of packet {@code pk} reached receiving port {@code in}. */
@@ -394,7 +393,9 @@ final class PacketNetwork implements EventHandler {
         int vl = p.vl[pk];
         int b = p.blocks[pk];
         int up = peer[in];
-        onWire[up * vls + vl] -= b;
+        if (partOf == null) {
+            onWire[up * vls + vl] -= b; // invariant bookkeeping across the cable: sequential runs only
+        }
         int i = in * vls + vl;
         occupancy[i] += b;
         occupancyBytes[i] += p.wire[pk];
@@ -462,8 +463,13 @@ final class PacketNetwork implements EventHandler {
         occupancyBytes[i] -= wire;
         observer.bufferOccupancy(t, in, vl, occupancyBytes[i]);
         int up = peer[in];
-        creditsInFlight[up * vls + vl] += blocks;
-        sink.send(t + latency[in], CREDIT, node, up, ((long) vl << 32) | blocks);
+        long payload = ((long) vl << 32) | blocks;
+        if (isLocal(owner[up])) {
+            creditsInFlight[up * vls + vl] += blocks;
+            sink.send(t + latency[in], CREDIT, node, up, payload);
+        } else {
+            crossing.credit(partOf[owner[up]], t + latency[in], local.tie(CREDIT, node), up, payload);
+        }
     }
 
     // -------------------------------------------------------------------------------------------------
@@ -619,7 +625,14 @@ final class PacketNetwork implements EventHandler {
         txInput[o] = in;
         p.tailPs[pk] = end + lat;
         sink.send(end, TX_DONE, node, o, pk);
-        sink.send(t + lat, ARRIVAL, node, peer[o], pk);
+        int down = peer[o];
+        if (isLocal(owner[down])) {
+            sink.send(t + lat, ARRIVAL, node, down, pk);
+        } else {
+            // across the cut the packet's fields travel with the event; this part's copy is freed at TX_DONE
+            crossing.packet(partOf[owner[down]], t + lat, local.tie(ARRIVAL, node), down, p.flow[pk],
+                    p.payload[pk], p.wire[pk], p.blocks[pk], vl, p.injectedPs[pk], p.tailPs[pk]);
+        }
     }
 
     // -------------------------------------------------------------------------------------------------
@@ -634,6 +647,7 @@ final class PacketNetwork implements EventHandler {
         state[f] = SENDING;
         activatedPs[f] = t;
         readyPs[f] = t;
+        rateRemainder[f] = 0;
         long stop = schedule.stopPs()[f];
         if (stop != FlowSchedule.NEVER) {
             int h = flowSrc[f];
@@ -709,12 +723,14 @@ final class PacketNetwork implements EventHandler {
             p.injectedPs[pk] = t;
             p.tailPs[pk] = 0;
             sentBytes[f] += payload;
-            sentWire[f] += wire;
             injectedPackets++;
             injectedBytes += payload;
             long rate = schedule.rateBps()[f];
             if (rate > 0) {
-                readyPs[f] = activatedPs[f] + Time.serialisation(sentWire[f], rate);
+                // exact over any run: carry the remainder instead of multiplying the cumulative bytes (overflow)
+                long bits = wire * Time.S * 8 + rateRemainder[f];
+                readyPs[f] += bits / rate;
+                rateRemainder[f] = bits % rate;
             }
             if (size > 0 && sentBytes[f] == size) {
                 state[f] = DONE;

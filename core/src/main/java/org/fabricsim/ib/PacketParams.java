@@ -34,6 +34,10 @@ public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, in
         if (mtuBytes < 1 || overheadBytes < 0 || creditBytes < 1) {
             throw new IllegalArgumentException("MTU and credit unit must be >= 1 byte, overhead >= 0");
         }
+        if (mtuBytes + (long) overheadBytes > 1 << 20) {
+            throw new IllegalArgumentException("a packet (MTU + overhead) is at most 1 MiB: " + mtuBytes + " + "
+                    + overheadBytes);
+        }
         if (virtualLanes < 1 || virtualLanes > 16) {
             throw new IllegalArgumentException("virtual lanes must be in 1..16: " + virtualLanes);
         }

@@ -63,6 +63,41 @@ public record FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] 
     }
 
     /**
+     * Message-by-message injection: pair i sends messages of {@code sizes[i][0]}, {@code sizes[i][1]}, … bytes
+     * from {@code src[i]} to {@code dst[i]}, one after the other (each as soon as the previous one has been
+     * handed to the network), from {@code startPs}; each message is a flow of the schedule, completed (and
+     * reported) on its own. Pairs are independent.
+     */
+    public static FlowSchedule messages(int[] src, int[] dst, long[][] sizes, long startPs) {
+        FlowSet.Builder b = new FlowSet.Builder();
+        int total = 0;
+        for (long[] m : sizes) {
+            total += m.length;
+        }
+        long[] size = new long[total];
+        int[] after = new int[total];
+        int n = 0;
+        for (int i = 0; i < src.length; i++) {
+            for (int k = 0; k < sizes[i].length; k++) {
+                if (sizes[i][k] <= 0) {
+                    throw new IllegalArgumentException("pair " + i + " message " + k + " has no bytes");
+                }
+                if (!b.add(src[i], dst[i])) {
+                    throw new IllegalArgumentException("pair " + i + " is a self-flow of host " + src[i]);
+                }
+                size[n] = sizes[i][k];
+                after[n] = k == 0 ? -1 : n - 1;
+                n++;
+            }
+        }
+        long[] start = new long[n];
+        Arrays.fill(start, startPs);
+        long[] stop = new long[n];
+        Arrays.fill(stop, NEVER);
+        return new FlowSchedule(b.build(), start, stop, size, new long[n], after);
+    }
+
+    /**
      * Seed 001 §V-C: host h sends {@code bytes} to {@code perms[0][h]}, then to {@code perms[1][h]}, … each
      * as soon as it has handed the previous message to the network, independently of the other hosts
      * (asynchronously). Self-destinations are skipped.

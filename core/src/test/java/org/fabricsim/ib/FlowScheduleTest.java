@@ -65,6 +65,26 @@ class FlowScheduleTest {
     }
 
     @Test
+    void messagesGoOneAfterAnotherEachSegmentedAndCompletedOnItsOwn() {
+        long[][] sizes = {{5000, 1, 2048 * 3}, {100_000}};
+        FlowSchedule s = FlowSchedule.messages(new int[] {0, 1}, new int[] {6, 6}, sizes, 5 * Time.US);
+        FirstLast probe = new FirstLast(s.size(), params.overheadBytes());
+        PacketSimulation sim = PacketSimulation.builder(t, lft, s).params(params).observer(probe).build();
+        sim.runUntil(Time.MS);
+        long[] flat = {5000, 1, 2048 * 3, 100_000};
+        for (int f = 0; f < 4; f++) {
+            assertEquals(flat[f], sim.deliveredBytes(f), "message " + f);
+            assertTrue(probe.completedPs(f) > 0);
+        }
+        // 5000 B = 2048 + 2048 + 904: three packets; 1 B: one; 6144 B: three
+        assertEquals(3 + 1 + 3 + (100_000 + 2047) / 2048, sim.deliveredPackets());
+        assertEquals(5 * Time.US, probe.firstInjected[0]);
+        assertTrue(probe.firstInjected[1] > probe.lastInjected[0], "message 2 after message 1");
+        assertTrue(probe.firstInjected[2] > probe.lastInjected[1], "message 3 after message 2");
+        assertTrue(probe.completedPs(0) < probe.completedPs(1) && probe.completedPs(1) < probe.completedPs(2));
+    }
+
+    @Test
     void aFixedRateFlowSpacesItsPacketsExactly() {
         FlowSet flows = FlowSet.of(new int[] {0}, new int[] {6});
         FlowSchedule s = FlowSchedule.always(flows);
@@ -77,6 +97,20 @@ class FlowScheduleTest {
         // the rate counts wire bytes: payload rate = 2.5 Gbps x 2048/2179; tolerance one packet in the window
         double expected = 2.5e9 * 2048 / 2179;
         assertEquals(expected, probe.bps(0), 2179 * 8e12 / (1.9 * Time.MS));
+    }
+
+    @Test
+    void aFixedRateStaysExactOverLongRuns() {
+        // 3 Gbps for 2 simulated seconds: cumulative wire bits x 10^12 would overflow a long after ~1 s
+        FlowSet flows = FlowSet.of(new int[] {0}, new int[] {6});
+        FlowSchedule s = FlowSchedule.always(flows);
+        s.rateBps()[0] = 3_000_000_000L;
+        PacketSimulation sim = PacketSimulation.builder(t, lft, s).params(params).build();
+        sim.runUntil(2 * Time.S);
+        long packets = sim.sentBytes(0) / params.mtuBytes();
+        // packet k (from 0) is ready at floor(k x 2179 x 8 / 3e9 s): within one packet of 2 s x 3 Gbps
+        long expected = 2 * 3_000_000_000L / (2179 * 8) + 1;
+        assertEquals(expected, packets, 1.0);
     }
 
     @Test
