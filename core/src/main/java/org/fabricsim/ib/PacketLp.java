@@ -80,7 +80,8 @@ public final class PacketLp implements LpModel {
 
         @Override
         public void credit(int toPart, long time, long tie, int target, long payload) {
-            out.payload(toPart)[out.add(toPart, time, tie, target, PacketNetwork.CREDIT)] = payload;
+            int at = out.add(toPart, time, tie, target, PacketNetwork.CREDIT); // may grow the buffer: index after
+            out.payload(toPart)[at] = payload;
         }
     }
 
