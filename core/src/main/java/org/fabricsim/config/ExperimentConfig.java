@@ -58,6 +58,21 @@ public final class ExperimentConfig {
         return build(experiment, Setting.set(settings), base, file.toString());
     }
 
+    /**
+     * A configuration from {@link #toJson()}'s output: how another JVM of a distributed run gets exactly the
+     * driver's resolved configuration. Paths stay relative to {@code baseDir}.
+     */
+    public static ExperimentConfig fromJson(String json, Path baseDir, String source) {
+        Config c;
+        try {
+            c = ConfigFactory.parseString(json, ConfigParseOptions.defaults().setSyntax(ConfigSyntax.JSON)
+                    .setOriginDescription(source));
+        } catch (ConfigException e) {
+            throw new InputException(oneLine(e));
+        }
+        return build(c, List.of(), baseDir, source);
+    }
+
     /** A configuration made of command-line settings only (the shortcut commands). */
     public static ExperimentConfig fromSettings(List<Setting> settings, Path baseDir) {
         return build(ConfigFactory.empty(), settings, baseDir, "command line");
@@ -293,6 +308,22 @@ public final class ExperimentConfig {
             throw error(key, "expected a single value");
         }
         return String.valueOf(v.unwrapped());
+    }
+
+    /** A list of single values, as strings (e.g. seed nodes). */
+    public List<String> strings(String key) {
+        ConfigValue v = value(key);
+        if (v.valueType() != ConfigValueType.LIST) {
+            throw error(key, "expected a list [ ... ]");
+        }
+        List<String> out = new ArrayList<>();
+        for (ConfigValue e : config.getList(key)) {
+            if (e.valueType() == ConfigValueType.OBJECT || e.valueType() == ConfigValueType.LIST) {
+                throw error(key, "expected a list of single values");
+            }
+            out.add(String.valueOf(e.unwrapped()));
+        }
+        return out;
     }
 
     /** One of the allowed words. */

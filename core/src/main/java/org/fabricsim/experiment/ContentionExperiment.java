@@ -38,7 +38,7 @@ final class ContentionExperiment implements Experiment {
     }
 
     @Override
-    public void run(ExperimentConfig c, OutputDirectory out, RunContext context) throws IOException {
+    public Map<String, Object> run(ExperimentConfig c, OutputDirectory out, RunContext context) throws IOException {
         long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         int trials = c.integer("trials", 1, 100_000_000);
         int threads = c.integer("threads", 0, 4096);
@@ -63,6 +63,7 @@ final class ContentionExperiment implements Experiment {
             plot(out, topology, lft, pattern, result);
         }
         report(context.console(), topology, lft, pattern, seed, result, out);
+        return Map.of();
     }
 
     private static Map<String, Object> summary(Topology t, ForwardingTables lft, String pattern, long seed,

@@ -1,6 +1,7 @@
 package org.fabricsim.experiment;
 
 import java.io.IOException;
+import java.util.Map;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.io.OutputDirectory;
 
@@ -13,5 +14,10 @@ public interface Experiment {
     /** The value of the {@code experiment} key. */
     String name();
 
-    void run(ExperimentConfig config, OutputDirectory out, RunContext context) throws IOException;
+    /**
+     * Runs and stages the result files; returns what {@code run.json} should add beside the configuration
+     * (engine figures, wall-clock rates: what may differ between equivalent runs and so stays out of the
+     * results).
+     */
+    Map<String, Object> run(ExperimentConfig config, OutputDirectory out, RunContext context) throws IOException;
 }

@@ -16,6 +16,7 @@ public final class Experiments {
 
     static {
         register(new ContentionExperiment());
+        register(new PacketExperiment());
     }
 
     private Experiments() {
@@ -29,6 +30,11 @@ public final class Experiments {
         return List.copyOf(KNOWN.keySet());
     }
 
+    /** The classes distributed runs send between members (a member must register the same, in order). */
+    public static List<String> wireClasses() {
+        return PacketModelSpec.WIRE_CLASSES;
+    }
+
     /** The fabricsim version from the jar manifest, or "dev" when run from classes. */
     public static String version() {
         String v = Experiments.class.getPackage().getImplementationVersion();
@@ -38,8 +44,7 @@ public final class Experiments {
     public static void run(ExperimentConfig config, Path outDir, RunContext context, List<String> commandLine) {
         Experiment experiment = KNOWN.get(config.choice("experiment", names()));
         RunDirectory.write(config, experiment.name(), outDir, commandLine, out -> {
-            experiment.run(config, out, context);
-            return Map.of();
+            return experiment.run(config, out, context);
         });
     }
 }

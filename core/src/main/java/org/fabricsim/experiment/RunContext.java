@@ -8,8 +8,14 @@ import org.fabricsim.io.Progress;
  *
  * @param console human-readable results (stdout)
  * @param progressMode whether long loops show a progress bar on stderr
+ * @param partitioning how distributed runs split the network
  */
-public record RunContext(PrintStream console, Progress.Mode progressMode) {
+public record RunContext(PrintStream console, Progress.Mode progressMode, Partitioning partitioning) {
+    /** A context without a partitioner (distributed runs refused). */
+    public RunContext(PrintStream console, Progress.Mode progressMode) {
+        this(console, progressMode, Partitioning.NONE);
+    }
+
     public Progress progress(String task, long total) {
         return Progress.start(task, total, progressMode);
     }

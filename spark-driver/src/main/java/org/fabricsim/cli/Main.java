@@ -15,7 +15,7 @@ import picocli.CommandLine.IVersionProvider;
  */
 @Command(name = "fabricsim", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulator of lossless cluster interconnects (InfiniBand fat trees and Clos networks).",
-        subcommands = {DemoCommand.class, RunCommand.class, SweepCommand.class, ContentionCommand.class, TopologyCommand.class,
+        subcommands = {DemoCommand.class, RunCommand.class, SweepCommand.class, ContentionCommand.class, SimulateCommand.class, TopologyCommand.class, NodeCommand.class,
                 PartitionCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -5,7 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.experiment.Experiments;
+import org.fabricsim.experiment.Partitioning;
 import org.fabricsim.experiment.RunContext;
+import org.fabricsim.partitioner.Partition;
+import org.fabricsim.partitioner.PartitionMethod;
+import org.fabricsim.partitioner.PartitionQuality;
+import org.fabricsim.partitioner.Partitioners;
 import org.fabricsim.experiment.SweepPlans;
 import org.fabricsim.io.Progress;
 import org.fabricsim.spark.Sweeps;
@@ -43,8 +48,17 @@ final class Settings {
             sweep(main, config, out, null, 0, command);
             return;
         }
-        Experiments.run(config, out, new RunContext(main.out, progressMode()), recorded(command));
+        Experiments.run(config, out, new RunContext(main.out, progressMode(), PARTITIONING), recorded(command));
     }
+
+    /** The partitioner module splits networks for distributed packet-level runs. */
+    static final Partitioning PARTITIONING = (t, parts, method, seed) -> {
+        PartitionMethod m = PartitionMethod.valueOf(method.toUpperCase(java.util.Locale.ROOT));
+        Partition p = Partitioners.partition(t, parts, m, seed);
+        PartitionQuality q = PartitionQuality.of(t, p);
+        return new Partitioning.Split(p.parts(), p.partOf(), Partitioners.resolve(t, parts, m).label(), q.cutCables(),
+                q.minLookaheadPs());
+    };
 
     /** Runs a sweep on Spark ({@code master} null: spark.master or local[*]). */
     void sweep(Main main, ExperimentConfig config, Path out, String master, int slices, List<String> command) {

@@ -48,6 +48,17 @@ class CliTest {
     }
 
     @Test
+    void simulateRunsAPacketExperimentFile() throws java.io.IOException {
+        Path out = dir.resolve("sim");
+        Result r = fabricsim("simulate", Path.of("..", "conf", "experiments", "packet-c2-s5.conf").toString(),
+                "--set", "output.plots=false", "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("M events/s"), r.out());
+        assertTrue(java.nio.file.Files.exists(out.resolve("flows.arrow")));
+        assertTrue(java.nio.file.Files.exists(out.resolve("run.json")));
+    }
+
+    @Test
     void unknownPreset() {
         assertBadInput("--topology tree649: unknown topology 'tree649'", "contention", "--topology", "tree649", "--out",
                 dir.resolve("o").toString());

@@ -15,6 +15,10 @@ public final class ClusterConfig {
     /** Configuration key listing the model classes that may cross the wire, in order. */
     static final String WIRE_CLASSES = "fabricsim.wire.classes";
 
+    /** Where LP actors run (configured in every actor system this class builds). */
+    static final org.apache.pekko.actor.typed.DispatcherSelector LP_DISPATCHER =
+            org.apache.pekko.actor.typed.DispatcherSelector.fromConfig("fabricsim-lp-dispatcher");
+
     /** The actor system's name; members of one run must agree on it. */
     public static final String SYSTEM_NAME = "fabricsim";
 
@@ -49,6 +53,19 @@ public final class ClusterConfig {
               coordinated-shutdown.phases.cluster-leave.timeout = 2s
               coordinated-shutdown.phases.cluster-exiting.timeout = 2s
               coordinated-shutdown.exit-jvm = off
+            }
+            # LPs run on their own pool, one message at a time, so that a promise is passed on as soon as it
+            # is made. (A spinning affinity pool was tried: on a shared machine its spinning threads starve
+            # the LPs and the message latency grew fivefold; docs/DISTRIBUTED.md.)
+            fabricsim-lp-dispatcher {
+              type = Dispatcher
+              executor = "fork-join-executor"
+              fork-join-executor {
+                parallelism-min = 1
+                parallelism-factor = 1.0
+                parallelism-max = 64
+              }
+              throughput = 1
               coordinated-shutdown.run-by-jvm-shutdown-hook = off
             }
             """;

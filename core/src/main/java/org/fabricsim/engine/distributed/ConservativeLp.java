@@ -30,6 +30,8 @@ final class ConservativeLp {
     private long nullSent;
     private long batchesSent;
     private long steps;
+    private long latencyNanos;
+    private long received;
 
     ConservativeLp(long runId, int lp, int parts, LpModel model, int stride, long endPs) {
         this.runId = runId;
@@ -69,6 +71,8 @@ final class ConservativeLp {
                     + " expected, batch " + batch.sequence() + " arrived (lost or out of order)");
         }
         expectedSequence[from]++;
+        latencyNanos += Math.max(0, System.nanoTime() - batch.sentNanos());
+        received++;
         for (int i = 0; i < batch.size(); i++) {
             if (batch.times()[i] < inClock[from]) {
                 throw new ChannelException("channel LP " + from + " -> LP " + lp + ": an event at " + batch.times()[i]
@@ -135,6 +139,15 @@ final class ConservativeLp {
 
     long steps() {
         return steps;
+    }
+
+    /** Total wall time batches took from their sender's send to their receipt here, and how many. */
+    long latencyNanos() {
+        return latencyNanos;
+    }
+
+    long batchesReceived() {
+        return received;
     }
 
     LpModel model() {

@@ -58,7 +58,7 @@ final class Coordinator extends AbstractBehavior<Object> {
         this.done = new Messages.LpDone[request.parts()];
         if (request.members() == 0) {
             for (int lp = 0; lp < request.parts(); lp++) {
-                ctx.watch(ctx.spawn(LogicalProcessActor.create(order(lp)), "lp-" + lp));
+                ctx.watch(ctx.spawn(LogicalProcessActor.create(order(lp)), "lp-" + lp, ClusterConfig.LP_DISPATCHER));
             }
             assigned = true;
         } else {
@@ -145,7 +145,13 @@ final class Coordinator extends AbstractBehavior<Object> {
         long real = 0;
         long nulls = 0;
         long batches = 0;
+        long steps = 0;
+        long latency = 0;
+        long received = 0;
         for (int lp = 0; lp < done.length; lp++) {
+            steps += done[lp].steps();
+            latency += done[lp].latencyNanos();
+            received += done[lp].batchesReceived();
             results[lp] = done[lp].result();
             events += done[lp].events();
             real += done[lp].realMessagesSent();
@@ -154,7 +160,8 @@ final class Coordinator extends AbstractBehavior<Object> {
         }
         stopLps();
         try {
-            future.complete(new RunResult(request.spec().merge(results), request.parts(), events, real, nulls, batches, wall));
+            future.complete(new RunResult(request.spec().merge(results), request.parts(), events, real, nulls, batches, wall,
+                    steps, received == 0 ? 0 : latency / (double) received));
         } catch (RuntimeException e) {
             future.completeExceptionally(e);
         }

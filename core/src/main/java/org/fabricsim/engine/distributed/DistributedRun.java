@@ -18,6 +18,11 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 public final class DistributedRun {
     private static final Duration SHUTDOWN = Duration.ofSeconds(30);
 
+    static {
+        // SLF4J initialised before Pekko's logger starts on its own threads, or it warns about substitutes
+        org.slf4j.LoggerFactory.getLogger(DistributedRun.class);
+    }
+
     private DistributedRun() {
     }
 

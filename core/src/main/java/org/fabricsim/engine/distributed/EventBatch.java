@@ -7,10 +7,12 @@ package org.fabricsim.engine.distributed;
  * batch is detected, never silently absorbed.
  *
  * <p>Event {@code i} is {@code (times[i], ties[i], targets[i], kinds[i])} with {@code stride} payload
- * words {@code payload[i*stride ..]}; what they mean is the model's business.
+ * words {@code payload[i*stride ..]}; what they mean is the model's business. {@code sentNanos} is the
+ * sender's {@link System#nanoTime()} when it sent the batch, for measuring the message latency (meaningful
+ * between JVMs of one machine only).
  */
 public record EventBatch(long runId, int from, int to, long sequence, long promisePs, long[] times, long[] ties,
-        int[] targets, int[] kinds, int stride, long[] payload) implements WireMessage {
+        int[] targets, int[] kinds, int stride, long[] payload, long sentNanos) implements WireMessage {
 
     public int size() {
         return times.length;

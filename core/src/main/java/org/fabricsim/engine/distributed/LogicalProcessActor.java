@@ -86,7 +86,8 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
         if (!reported && lp.done()) {
             reported = true;
             coordinator.tell(new Messages.LpDone(order.runId(), order.lp(), lp.model().events(), lp.realMessagesSent(),
-                    lp.nullMessagesSent(), lp.batchesSent(), lp.model().result()));
+                    lp.nullMessagesSent(), lp.batchesSent(), lp.steps(), lp.latencyNanos(), lp.batchesReceived(),
+                    lp.model().result()));
         }
         return this;
     }

@@ -28,7 +28,8 @@ final class MemberActor {
                                             + " runs version " + version + ", the coordinator " + order.version()));
                             return Behaviors.same();
                         }
-                        ctx.spawn(LogicalProcessActor.create(order), "run-" + order.runId() + "-lp-" + order.lp());
+                        ctx.spawn(LogicalProcessActor.create(order), "run-" + order.runId() + "-lp-" + order.lp(),
+                                ClusterConfig.LP_DISPATCHER);
                         return Behaviors.same();
                     })
                     .build();

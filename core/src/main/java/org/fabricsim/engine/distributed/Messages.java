@@ -23,7 +23,7 @@ final class Messages {
 
     /** LP → coordinator: reached the end time. */
     record LpDone(long runId, int lp, long events, long realMessagesSent, long nullMessagesSent, long batchesSent,
-            WireMessage result) implements WireMessage {
+            long steps, long latencyNanos, long batchesReceived, WireMessage result) implements WireMessage {
     }
 
     /** Coordinator → LPs: the run is over (every LP reported); stop. */

@@ -68,6 +68,6 @@ public final class RemoteEvents {
         count[to] = 0;
         return new EventBatch(runId, from, to, sequence, promisePs, Arrays.copyOf(times[to], n),
                 Arrays.copyOf(ties[to], n), Arrays.copyOf(targets[to], n), Arrays.copyOf(kinds[to], n), stride,
-                Arrays.copyOf(payload[to], n * stride));
+                Arrays.copyOf(payload[to], n * stride), System.nanoTime());
     }
 }

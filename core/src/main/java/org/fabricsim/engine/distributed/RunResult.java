@@ -10,9 +10,11 @@ package org.fabricsim.engine.distributed;
  * @param nullMessages batches that carried only a promise
  * @param batches all batches sent (real and null)
  * @param wallNanos wall time from start to the last LP's report
+ * @param steps times LPs ran what was safe (each ends with its batches and promises sent)
+ * @param meanMessageLatencyNanos mean wall time from a batch's send to its receipt
  */
 public record RunResult(WireMessage result, int parts, long events, long realMessages, long nullMessages,
-        long batches, long wallNanos) {
+        long batches, long wallNanos, long steps, double meanMessageLatencyNanos) {
 
     /** Null messages per cross-LP event (the protocol's overhead). */
     public double nullPerReal() {

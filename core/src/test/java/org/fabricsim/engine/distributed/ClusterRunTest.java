@@ -57,11 +57,24 @@ class ClusterRunTest {
                 e.getCause().getMessage());
     }
 
-    private static Process startMember(int port, String seed) {
+    @Test
+    void aMemberOfAnotherBuildIsRefused() {
+        int driverPort = freePort();
+        String seed = "pekko://" + ClusterConfig.SYSTEM_NAME + "@127.0.0.1:" + driverPort;
+        member = startMember(freePort(), seed, "other");
+        DistributedRunException e = assertThrows(DistributedRunException.class, () -> DistributedRun.onCluster(
+                ClusterConfig.member("127.0.0.1", driverPort, List.of(seed), DistributedRunTest.WIRE),
+                DistributedRunTest.SPEC, 2, Phold.roundRobin(64, 2), DistributedRunTest.END, 2, Duration.ofSeconds(60)));
+        assertTrue(e.getMessage().contains("runs version"), e.getMessage());
+    }
+
+    private static Process startMember(int port, String seed, String... extra) {
         try {
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-            return new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                    MemberMain.class.getName(), String.valueOf(port), seed)
+            List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-cp",
+                    System.getProperty("java.class.path"), MemberMain.class.getName(), String.valueOf(port), seed));
+            command.addAll(List.of(extra));
+            return new ProcessBuilder(command)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         } catch (IOException e) {
             throw new IllegalStateException(e);

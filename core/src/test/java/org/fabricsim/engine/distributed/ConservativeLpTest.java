@@ -18,7 +18,7 @@ class ConservativeLpTest {
 
     private static EventBatch nullMessage(int from, int to, long sequence, long promise) {
         return new EventBatch(1, from, to, sequence, promise, new long[0], new long[0], new int[0], new int[0], 1,
-                new long[0]);
+                new long[0], System.nanoTime());
     }
 
     @Test
@@ -54,7 +54,7 @@ class ConservativeLpTest {
         ConservativeLp a = lp(0);
         a.receive(nullMessage(1, 0, 0, 5_000));
         EventBatch early = new EventBatch(1, 1, 0, 1, 6_000, new long[] {4_000}, new long[] {7}, new int[] {0},
-                new int[] {0}, 1, new long[] {0});
+                new int[] {0}, 1, new long[] {0}, System.nanoTime());
         assertThrows(ConservativeLp.ChannelException.class, () -> a.receive(early));
     }
 
@@ -62,7 +62,7 @@ class ConservativeLpTest {
     void kryoCarriesABatchUnchangedAndRefusesUnregisteredClasses() throws Exception {
         KryoSerializer k = new KryoSerializer(DistributedRunTest.WIRE);
         EventBatch b = new EventBatch(9, 1, 0, 3, 77, new long[] {1, 2}, new long[] {3, 4}, new int[] {5, 6},
-                new int[] {7, 8}, 2, new long[] {9, 10, 11, 12});
+                new int[] {7, 8}, 2, new long[] {9, 10, 11, 12}, 42);
         EventBatch back = (EventBatch) k.fromBinary(k.toBinary(b), EventBatch.class);
         assertEquals(b.sequence(), back.sequence());
         assertArrayEquals(b.times(), back.times());

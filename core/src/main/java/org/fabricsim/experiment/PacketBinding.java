@@ -1,0 +1,189 @@
+package org.fabricsim.experiment;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.fabricsim.InputException;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.config.Units;
+import org.fabricsim.engine.EventQueue;
+import org.fabricsim.ib.Arbitration;
+import org.fabricsim.ib.PacketParams;
+import org.fabricsim.ib.Queueing;
+import org.fabricsim.ib.VlArbitration;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.FlowSchedule;
+import org.fabricsim.traffic.FlowSet;
+import org.fabricsim.traffic.HostGroups;
+
+/**
+ * Binds the {@code packet.*} keys (conf/defaults.conf) to the packet model's parameters, its flow schedule and
+ * run length. Every mistake is one line naming the file and key.
+ */
+public final class PacketBinding {
+    private static final String FLOWS = "packet.flows";
+    private static final List<String> FLOW_KEYS = List.of("src", "dst", "start", "stop", "bytes", "rate", "vl");
+
+    private PacketBinding() {
+    }
+
+    /** The model's parameters. */
+    public static PacketParams params(ExperimentConfig c) {
+        int mtu = sizeInt(c, "packet.mtu", 1, 1 << 20);
+        int overhead = sizeInt(c, "packet.overhead", 0, 1 << 16);
+        int vls = c.integer("packet.virtual-lanes", 1, 16);
+        int buffer = sizeInt(c, "packet.buffer", 1, Integer.MAX_VALUE / 2);
+        int hcaBuffer = sizeInt(c, "packet.hca-buffer", 1, Integer.MAX_VALUE / 2);
+        if (mtu + (long) overhead > 1 << 20) {
+            throw c.error("packet.mtu", "mtu + overhead must be at most 1 MiB");
+        }
+        int unit = sizeInt(c, "packet.credit-unit", 1, 4096);
+        int packet = (mtu + overhead + unit - 1) / unit * unit;
+        if (buffer < packet) {
+            throw c.error("packet.buffer", "must hold one packet of mtu + overhead = " + packet + " B");
+        }
+        if (hcaBuffer < packet) {
+            throw c.error("packet.hca-buffer", "must hold one packet of mtu + overhead = " + packet + " B");
+        }
+        Queueing queueing = Queueing.valueOf(c.choice("packet.queues", List.of("voq", "fifo")).toUpperCase());
+        String s = c.string("packet.speedup");
+        int speedup = s.equals("unlimited") ? 0 : c.integer("packet.speedup", 1, 1024);
+        Arbitration arbitration = c.choice("packet.arbitration", List.of("round-robin", "fcfs")).equals("fcfs")
+                ? Arbitration.FCFS : Arbitration.ROUND_ROBIN;
+        int[][] high = table(c, "packet.vl-arbitration.high", vls);
+        int[][] low = table(c, "packet.vl-arbitration.low", vls);
+        String limit = c.string("packet.vl-arbitration.high-limit");
+        long highLimit = limit.equals("unlimited") ? Long.MAX_VALUE : c.size("packet.vl-arbitration.high-limit");
+        if (high[0].length > 0 && low[0].length == 0 && vls > 1) {
+            throw c.error("packet.vl-arbitration.low", "a high-priority table needs a low-priority table too");
+        }
+        long latency = c.time("packet.switch-latency");
+        if (latency < 0) {
+            throw c.error("packet.switch-latency", "must be >= 0");
+        }
+        return new PacketParams(mtu, overhead, vls, buffer, hcaBuffer, unit, queueing, speedup, arbitration,
+                new VlArbitration(high[0], high[1], low[0], low[1], highLimit), latency, rate(c, "packet.hca-send-rate"),
+                rate(c, "packet.hca-receive-rate"));
+    }
+
+    /** Simulated time to run, picoseconds. */
+    public static long endTime(ExperimentConfig c) {
+        long t = c.time("packet.end-time");
+        if (t <= 0) {
+            throw c.error("packet.end-time", "must be positive");
+        }
+        return t;
+    }
+
+    /** The event queue implementation. */
+    public static String eventQueue(ExperimentConfig c) {
+        return c.choice("packet.event-queue", EventQueue.kinds());
+    }
+
+    /**
+     * The flows: the explicit {@code packet.flows} when given (hosts by name), else trial 0 of the traffic
+     * pattern, every flow from time 0 with {@code packet.flow-size} and {@code packet.flow-rate}.
+     */
+    public static FlowSchedule schedule(ExperimentConfig c, Topology t, long seed) {
+        if (!c.elements(FLOWS, FLOW_KEYS).isEmpty()) {
+            return explicit(c, t);
+        }
+        FlowSet flows = TrafficBinding.bind(c, HostGroups.of(t), seed).flows(0);
+        FlowSchedule s = FlowSchedule.always(flows);
+        Arrays.fill(s.bytes(), c.size("packet.flow-size"));
+        Arrays.fill(s.rateBps(), rate(c, "packet.flow-rate"));
+        return s;
+    }
+
+    /** The VL of every flow: explicit flows' {@code vl}, else 0. */
+    public static int[] flowLanes(ExperimentConfig c, FlowSchedule s) {
+        int[] vl = new int[s.size()];
+        int n = c.elements(FLOWS, FLOW_KEYS).size();
+        int vls = c.integer("packet.virtual-lanes", 1, 16);
+        for (int i = 0; i < n; i++) {
+            String v = c.elementSettings(FLOWS, i, List.of()).getOrDefault("vl", "0");
+            try {
+                vl[i] = Integer.parseInt(v.trim());
+            } catch (NumberFormatException e) {
+                throw c.error(FLOWS, "flow " + i + ": vl '" + v + "' is not a whole number");
+            }
+            if (vl[i] < 0 || vl[i] >= vls) {
+                throw c.error(FLOWS, "flow " + i + ": vl " + vl[i] + " is not in 0.." + (vls - 1));
+            }
+        }
+        return vl;
+    }
+
+    private static FlowSchedule explicit(ExperimentConfig c, Topology t) {
+        int n = c.elements(FLOWS, FLOW_KEYS).size();
+        int[] src = new int[n];
+        int[] dst = new int[n];
+        long[] start = new long[n];
+        long[] stop = new long[n];
+        long[] bytes = new long[n];
+        long[] rate = new long[n];
+        int[] after = new int[n];
+        Arrays.fill(after, -1);
+        for (int i = 0; i < n; i++) {
+            Map<String, String> e = c.elementSettings(FLOWS, i, List.of());
+            String where = "flow " + i + ": ";
+            src[i] = host(c, t, e.get("src"), where + "src");
+            dst[i] = host(c, t, e.get("dst"), where + "dst");
+            if (src[i] == dst[i]) {
+                throw c.error(FLOWS, where + "src and dst are the same host");
+            }
+            try {
+                start[i] = Units.time(e.getOrDefault("start", "0s"));
+                String st = e.getOrDefault("stop", "never");
+                stop[i] = st.equals("never") ? FlowSchedule.NEVER : Units.time(st);
+                bytes[i] = Units.size(e.getOrDefault("bytes", "0B"));
+                String r = e.getOrDefault("rate", "line");
+                rate[i] = r.equals("line") ? 0 : Units.bandwidth(r);
+            } catch (InputException ex) {
+                throw c.error(FLOWS, where + ex.getMessage());
+            }
+            if (start[i] < 0 || stop[i] < start[i]) {
+                throw c.error(FLOWS, where + "needs 0 <= start <= stop");
+            }
+        }
+        return new FlowSchedule(FlowSet.of(src, dst), start, stop, bytes, rate, after);
+    }
+
+    private static int host(ExperimentConfig c, Topology t, String name, String what) {
+        if (name == null) {
+            throw c.error(FLOWS, what + " is missing");
+        }
+        int node = t.findNode(name);
+        if (node < 0 || !t.isHost(node)) {
+            throw c.error(FLOWS, what + " '" + name + "' is not a host of topology " + t.name());
+        }
+        return node;
+    }
+
+    private static int sizeInt(ExperimentConfig c, String key, int min, int max) {
+        long v = c.size(key);
+        if (v < min || v > max) {
+            throw c.error(key, "must be in [" + min + ", " + max + "] bytes (got " + v + ")");
+        }
+        return (int) v;
+    }
+
+    private static long rate(ExperimentConfig c, String key) {
+        if (c.string(key).equals("line")) {
+            return 0;
+        }
+        long r = c.bandwidth(key);
+        if (r <= 0) {
+            throw c.error(key, "must be positive (or line)");
+        }
+        return r;
+    }
+
+    private static int[][] table(ExperimentConfig c, String key, int vls) {
+        try {
+            return VlArbitration.parseTable(c.string(key), vls);
+        } catch (IllegalArgumentException e) {
+            throw c.error(key, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package org.fabricsim.experiment;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.List;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.engine.distributed.ClusterConfig;
+import org.fabricsim.engine.distributed.DistributedRun;
+import org.fabricsim.engine.distributed.DistributedRunException;
+import org.fabricsim.engine.distributed.RunResult;
+import org.fabricsim.config.Units;
+import org.fabricsim.ib.PacketParams;
+import org.fabricsim.ib.PacketRun;
+import org.fabricsim.ib.PacketSimulation;
+import org.fabricsim.io.Json;
+import org.fabricsim.io.OutputDirectory;
+import org.fabricsim.io.PacketMetricsFiles;
+import org.fabricsim.io.Progress;
+import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.stats.MetricsOptions;
+import org.fabricsim.stats.PacketMetrics;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.FlowSchedule;
+
+/**
+ * {@code experiment = packet}: one packet-level run of {@code packet.end-time}, measured by
+ * {@link PacketMetrics}. Writes {@code summary.json} (the measurements; byte-identical for identical
+ * input), the Arrow tables and the throughput plot of {@link PacketMetricsFiles}; the engine's figures
+ * (events, events/s, wall time, ns per packet-hop) go to {@code run.json}.
+ */
+final class PacketExperiment implements Experiment {
+    static final String SCHEMA_VERSION = "1";
+    /** Progress steps: the run advances in this many slices of simulated time. */
+    private static final int SLICES = 100;
+
+    @Override
+    public String name() {
+        return "packet";
+    }
+
+    @Override
+    public Map<String, Object> run(ExperimentConfig c, OutputDirectory out, RunContext context) throws IOException {
+        long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        Topology topology = NetworkBinding.topology(c);
+        ForwardingTables lft = NetworkBinding.routing(c, topology);
+        PacketParams params = PacketBinding.params(c);
+        long end = PacketBinding.endTime(c);
+        FlowSchedule schedule = PacketBinding.schedule(c, topology, seed);
+        MetricsOptions options = MetricsBinding.options(c, end, params);
+        String engineKind = c.choice("engine.kind", List.of("sequential", "distributed"));
+        Map<String, Object> engine = new LinkedHashMap<>();
+        PacketMetrics metrics;
+        long events;
+        long hops;
+        long injected;
+        long delivered;
+        long wall;
+        if (engineKind.equals("sequential")) {
+            metrics = new PacketMetrics(topology, schedule.flows(), options).flowTimes(schedule.startPs(),
+                    schedule.stopPs());
+            PacketSimulation sim = PacketSimulation.builder(topology, lft, schedule).params(params).seed(seed)
+                    .observer(metrics).flowLanes(PacketBinding.flowLanes(c, schedule))
+                    .queue(PacketBinding.eventQueue(c)).build();
+            PacketRun run = runSequential(sim, end, topology, context);
+            String violation = sim.creditViolation();
+            if (violation != null) {
+                throw new IllegalStateException("credit loop broken: " + violation);
+            }
+            events = run.events();
+            hops = run.packetHops();
+            injected = sim.injectedPackets();
+            delivered = sim.deliveredPackets();
+            wall = run.wallNanos();
+            engine.put("engine", "sequential");
+        } else {
+            int parts = c.integer("engine.partitions", 1, topology.nodeCount());
+            String method = c.choice("engine.partition-method", List.of("auto", "tree", "multilevel"));
+            Partitioning.Split partition;
+            try {
+                partition = context.partitioning().split(topology, parts, method, seed);
+            } catch (IllegalArgumentException e) {
+                throw c.error("engine.partition-method", e.getMessage());
+            }
+            context.console().printf(Locale.ROOT, "packet: %s split into %d logical processes (%s, %d cut cables)%n",
+                    topology.name(), parts, partition.method(), partition.cutCables());
+            RunResult r = runDistributed(c, PacketModelSpec.of(c), partition, end);
+            PacketModelSpec.Merged m = (PacketModelSpec.Merged) r.result();
+            metrics = m.metrics();
+            events = m.events();
+            hops = m.hops();
+            injected = m.injected();
+            delivered = m.delivered();
+            wall = r.wallNanos();
+            engine.put("engine", "distributed");
+            engine.put("logical_processes", parts);
+            engine.put("placement", c.string("engine.placement"));
+            engine.put("partition_method", partition.method());
+            engine.put("cut_cables", partition.cutCables());
+            engine.put("cross_lp_events", r.realMessages());
+            engine.put("null_messages", r.nullMessages());
+            engine.put("null_messages_per_cross_lp_event", r.nullPerReal());
+            engine.put("batches", r.batches());
+            engine.put("steps", r.steps());
+            engine.put("mean_message_latency_ns", r.meanMessageLatencyNanos());
+            // coupling factor λ = (lookahead · events per simulated second) / (message latency · events per wall
+            // second) (DESIGN.md): how much simulated work one lookahead window holds against what one message
+            // costs; well above 1 leaves room for speed-up, below 1 the LPs mostly wait for each other
+            double eventsPerSimSecond = events / (end * 1e-12);
+            double eventsPerWallSecond = r.wallNanos() == 0 ? 0 : events / (r.wallNanos() * 1e-9);
+            double lookaheadS = partition.minLookaheadPs() * 1e-12;
+            double latencyS = r.meanMessageLatencyNanos() * 1e-9;
+            engine.put("min_lookahead_ps", partition.minLookaheadPs());
+            engine.put("coupling_factor", latencyS == 0 || eventsPerWallSecond == 0 ? null
+                    : lookaheadS * eventsPerSimSecond / (latencyS * eventsPerWallSecond));
+        }
+        PacketRun run = new PacketRun(events, end, wall, hops, delivered);
+
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("schema_version", SCHEMA_VERSION);
+        summary.put("experiment", name());
+        summary.put("topology", topology.name());
+        summary.put("routing", lft.algorithm());
+        summary.put("seed", seed);
+        summary.put("end_time_ps", end);
+        summary.put("flows", schedule.size());
+        summary.put("events", events);
+        summary.put("packet_hops", hops);
+        summary.put("packets_injected", injected);
+        summary.put("packets_delivered", delivered);
+        summary.put("packets_in_flight", injected - delivered);
+        summary.put("metrics", PacketMetricsFiles.summary(metrics));
+        Json.write(out.stage("summary.json"), summary);
+        PacketMetricsFiles.write(out, metrics, c.bool("output.plots"),
+                c.string("packet.title").isEmpty() ? "Throughput, " + topology.name() : c.string("packet.title"));
+
+        report(context.console(), topology, schedule, run, metrics, out);
+        engine.put("events", events);
+        engine.put("events_per_second", Math.round(run.eventsPerSecond()));
+        engine.put("event_loop_seconds", run.wallSeconds());
+        engine.put("packet_hops", hops);
+        engine.put("ns_per_packet_hop", run.nanosPerPacketHop());
+        return Map.of("engine", engine);
+    }
+
+    private static PacketRun runSequential(PacketSimulation sim, long end, Topology topology, RunContext context) {
+        long events = 0;
+        long wall = 0;
+        long hops = 0;
+        long delivered = 0;
+        try (Progress progress = context.progress("packet " + topology.name() + " to " + Units.formatTime(end), SLICES)) {
+            for (int k = 1; k <= SLICES; k++) {
+                PacketRun step = sim.runUntil(k == SLICES ? end : end / SLICES * k);
+                events += step.events();
+                wall += step.wallNanos();
+                hops += step.packetHops();
+                delivered += step.packetsDelivered();
+                progress.stepBy(1);
+            }
+        }
+        return new PacketRun(events, end, wall, hops, delivered);
+    }
+
+    private static RunResult runDistributed(ExperimentConfig c, PacketModelSpec spec, Partitioning.Split partition,
+            long end) {
+        List<String> wire = PacketModelSpec.WIRE_CLASSES;
+        try {
+            if (c.choice("engine.placement", List.of("in-process", "cluster")).equals("in-process")) {
+                return DistributedRun.inProcess(spec, partition.parts(), partition.partOf(), end, wire,
+                        c.bool("engine.serialize-locally"));
+            }
+            int port = c.integer("engine.cluster.port", 0, 65535);
+            return DistributedRun.onCluster(ClusterConfig.member(c.string("engine.cluster.host"), port,
+                    c.strings("engine.cluster.seed-nodes"), wire), spec, partition.parts(), partition.partOf(), end,
+                    c.integer("engine.cluster.members", 1, 10_000),
+                    java.time.Duration.ofNanos(c.time("engine.cluster.join-timeout") / 1000));
+        } catch (DistributedRunException e) {
+            throw new org.fabricsim.InputException("distributed run aborted: " + e.getMessage());
+        }
+    }
+
+    /** The wire classes a member of a packet-level cluster registers (fabricsim node). */
+    static List<String> wireClasses() {
+        return PacketModelSpec.WIRE_CLASSES;
+    }
+
+    private static void report(PrintStream console, Topology t, FlowSchedule s, PacketRun run, PacketMetrics m,
+            OutputDirectory out) {
+        console.printf(Locale.ROOT, "packet: %s, %d flows, %s simulated: %,d events in %.2f s (%.2f M events/s,"
+                + " %.0f ns per packet-hop)%n", t.name(), s.size(), Units.formatTime(run.simulatedPs()), run.events(),
+                run.wallSeconds(), run.eventsPerSecond() / 1e6, run.nanosPerPacketHop());
+        int shown = Math.min(s.size(), 8);
+        for (int f = 0; f < shown; f++) {
+            console.printf(Locale.ROOT, "  flow %-3d %s -> %s  %8.2f Gbps%n", f, t.nodeName(s.flows().src()[f]),
+                    t.nodeName(s.flows().dst()[f]), m.flowGbps(f));
+        }
+        if (shown < s.size()) {
+            console.printf(Locale.ROOT, "  ... %d more flows in flows.arrow%n", s.size() - shown);
+        }
+        console.println("  results in " + out.dir().toAbsolutePath());
+    }
+}

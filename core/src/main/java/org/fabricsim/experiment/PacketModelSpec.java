@@ -1,0 +1,137 @@
+package org.fabricsim.experiment;
+
+import com.esotericsoftware.kryo.kryo5.Kryo;
+import com.esotericsoftware.kryo.kryo5.Serializer;
+import com.esotericsoftware.kryo.kryo5.io.Input;
+import com.esotericsoftware.kryo.kryo5.io.Output;
+import com.esotericsoftware.kryo.kryo5.objenesis.strategy.StdInstantiatorStrategy;
+import com.esotericsoftware.kryo.kryo5.util.DefaultInstantiatorStrategy;
+import java.nio.file.Path;
+import java.util.List;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.engine.distributed.LpModel;
+import org.fabricsim.engine.distributed.ModelSpec;
+import org.fabricsim.engine.distributed.WireMessage;
+import org.fabricsim.ib.PacketLp;
+import org.fabricsim.ib.PacketParams;
+import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.stats.PacketMetrics;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.FlowSchedule;
+import org.fabricsim.traffic.FlowSet;
+
+/**
+ * A packet-level run as the distributed engine builds it: the driver's resolved configuration, from which
+ * every member rebuilds the same topology, routes and flow schedule and simulates its part. Each part
+ * reports its measurements ({@link PacketMetrics}, observing only its own elements) and counters; merged,
+ * they are what the sequential run measures.
+ *
+ * @param configJson the resolved configuration ({@link ExperimentConfig#toJson()})
+ * @param baseDir where relative paths in it point (the same path must exist on every member)
+ * @param source the experiment file, for messages
+ */
+record PacketModelSpec(String configJson, String baseDir, String source) implements ModelSpec {
+    /** The classes a packet-level run sends between members, in protocol order. */
+    static final List<String> WIRE_CLASSES = List.of(PacketModelSpec.class.getName(), Part.class.getName(),
+            Part[].class.getName());
+
+    /** One part's report: its measurements, serialised, and its counters. */
+    record Part(byte[] metrics, long events, long hops, long injected, long delivered) implements WireMessage {
+    }
+
+    /** Everything parts report, merged. */
+    record Merged(PacketMetrics metrics, long events, long hops, long injected, long delivered) implements WireMessage {
+    }
+
+    static PacketModelSpec of(ExperimentConfig c) {
+        return new PacketModelSpec(c.toJson(), c.baseDir().toString(), c.source());
+    }
+
+    @Override
+    public LpModel build(int lp, int parts, int[] partOf) {
+        ExperimentConfig c = ExperimentConfig.fromJson(configJson, Path.of(baseDir), source);
+        long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        Topology t = NetworkBinding.topology(c);
+        ForwardingTables lft = NetworkBinding.routing(c, t);
+        PacketParams params = PacketBinding.params(c);
+        FlowSchedule schedule = PacketBinding.schedule(c, t, seed);
+        PacketMetrics metrics = new PacketMetrics(t, schedule.flows(), MetricsBinding.options(c,
+                PacketBinding.endTime(c), params)).flowTimes(schedule.startPs(), schedule.stopPs());
+        return new PacketLp(t, lft, schedule, PacketBinding.flowLanes(c, schedule), params, metrics,
+                PacketBinding.eventQueue(c), lp, partOf, part -> new Part(encode(metrics), part.events(), part.hops(),
+                        part.injectedPackets(), part.deliveredPackets()));
+    }
+
+    @Override
+    public int payloadWords() {
+        return PacketLp.PAYLOAD_WORDS;
+    }
+
+    @Override
+    public WireMessage merge(WireMessage[] results) {
+        ExperimentConfig c = ExperimentConfig.fromJson(configJson, Path.of(baseDir), source);
+        long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        Topology t = NetworkBinding.topology(c);
+        FlowSet flows = PacketBinding.schedule(c, t, seed).flows();
+        PacketMetrics metrics = null;
+        long events = 0;
+        long hops = 0;
+        long injected = 0;
+        long delivered = 0;
+        for (WireMessage m : results) {
+            Part p = (Part) m;
+            PacketMetrics pm = decode(p.metrics(), t, flows);
+            if (metrics == null) {
+                metrics = pm;
+            } else {
+                metrics.merge(pm);
+            }
+            events += p.events();
+            hops += p.hops();
+            injected += p.injected();
+            delivered += p.delivered();
+        }
+        return new Merged(metrics, events, hops, injected, delivered);
+    }
+
+    // The measurements are an object graph (histograms, meters); they cross the wire once per run, so a
+    // general Kryo without registration carries them inside the registered Part. The topology and flows
+    // they refer to do not travel: the receiver rebuilds them from the configuration and puts them back.
+    private static Kryo graphKryo(Topology topology, FlowSet flows) {
+        Kryo k = new Kryo();
+        k.setRegistrationRequired(false);
+        k.setReferences(true);
+        k.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+        k.register(Topology.class, new Known<>(topology));
+        k.register(FlowSet.class, new Known<>(flows));
+        return k;
+    }
+
+    /** Writes nothing; reads back the instance the receiver already has. */
+    private static final class Known<T> extends Serializer<T> {
+        private final T instance;
+
+        Known(T instance) {
+            this.instance = instance;
+        }
+
+        @Override
+        public void write(Kryo kryo, Output output, T object) {
+        }
+
+        @Override
+        public T read(Kryo kryo, Input input, Class<? extends T> type) {
+            return instance;
+        }
+    }
+
+    static byte[] encode(PacketMetrics m) {
+        Output out = new Output(1 << 16, -1);
+        graphKryo(null, null).writeObject(out, m);
+        return out.toBytes();
+    }
+
+    static PacketMetrics decode(byte[] bytes, Topology topology, FlowSet flows) {
+        return graphKryo(topology, flows).readObject(new Input(bytes), PacketMetrics.class);
+    }
+}

@@ -1,0 +1,97 @@
+package org.fabricsim.ib;
+
+/**
+ * The VL arbitration state of every output port ({@link VlArbitration}): with no tables, round-robin over
+ * the VLs that have a packet to send; with tables, the IB high/low scheme with weights in 64-byte units.
+ * Simplification (docs/PACKET_MODEL.md): a packet that overruns its entry's remaining weight is sent whole.
+ */
+final class VlArbiter {
+    private static final int HIGH = 0;
+    private static final int LOW = 1;
+
+    private final VlArbitration config;
+    private final int vls;
+    private final boolean roundRobin;
+    private final int[] lastVl;
+    private final int[][] entry; // [table][port]
+    private final long[][] left; // [table][port] remaining weight bytes of the current entry
+    private final long[] highSent;
+    private final int[] lastTable;
+
+    VlArbiter(VlArbitration config, int vls, int ports) {
+        this.config = config;
+        this.vls = vls;
+        this.roundRobin = config.isRoundRobin();
+        lastVl = new int[ports];
+        entry = new int[2][ports];
+        left = new long[2][ports];
+        highSent = new long[ports];
+        lastTable = new int[ports];
+    }
+
+    /** The VL output {@code o} serves next, its packet left in the network's chosen fields; -1: nothing to send. */
+    int choose(int o, PacketNetwork net) {
+        if (vls == 1) {
+            return net.candidate(o, 0) ? 0 : -1;
+        }
+        if (roundRobin) {
+            int start = lastVl[o];
+            for (int k = 1; k <= vls; k++) {
+                int vl = (start + k) % vls;
+                if (net.candidate(o, vl)) {
+                    lastVl[o] = vl;
+                    return vl;
+                }
+            }
+            return -1;
+        }
+        boolean highAllowed = highSent[o] < config.highLimitBytes();
+        if (highAllowed) {
+            int vl = scan(HIGH, config.highVl(), config.highWeight(), o, net);
+            if (vl >= 0) {
+                return vl;
+            }
+        }
+        int vl = scan(LOW, config.lowVl(), config.lowWeight(), o, net);
+        if (vl >= 0) {
+            return vl;
+        }
+        return highAllowed ? -1 : scan(HIGH, config.highVl(), config.highWeight(), o, net);
+    }
+
+    private int scan(int table, int[] vl, int[] weight, int o, PacketNetwork net) {
+        int n = vl.length;
+        if (n == 0) {
+            return -1;
+        }
+        int cur = entry[table][o];
+        if (left[table][o] > 0 && net.candidate(o, vl[cur])) {
+            lastTable[o] = table;
+            return vl[cur];
+        }
+        for (int k = 1; k <= n; k++) {
+            int e = (cur + k) % n;
+            if (net.candidate(o, vl[e])) {
+                entry[table][o] = e;
+                left[table][o] = weight[e] * 64L;
+                lastTable[o] = table;
+                return vl[e];
+            }
+        }
+        return -1;
+    }
+
+    /** Output {@code o} started a packet of {@code wireBytes} on the VL {@link #choose} returned. */
+    void sent(int o, int vl, int wireBytes) {
+        if (roundRobin || vls == 1) {
+            return;
+        }
+        int table = lastTable[o];
+        left[table][o] -= wireBytes;
+        if (table == HIGH) {
+            highSent[o] += wireBytes;
+        } else {
+            highSent[o] = 0;
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package org.fabricsim.traffic;
+
+import java.util.Arrays;
+
+/**
+ * When and how much each flow of a {@link FlowSet} sends, for the packet level: flow i becomes active at
+ * {@code startPs[i]} (and, when {@code after[i] >= 0}, not before flow {@code after[i]} has handed its last
+ * byte to the network), stops offering data at {@code stopPs[i]} ({@link Long#MAX_VALUE}: never), sends
+ * {@code bytes[i]} bytes in all (0: without end) at {@code rateBps[i]} (0: as fast as the source may).
+ * Flows added at 5 s, 10 s, … (seed 004 §IV-B) are flows with later start times; a host sending S bytes to
+ * each successive destination of a sequence of permutations (seed 001 §V-C) is a chain of flows linked by
+ * {@code after}. The arrays are not copied and must not change afterwards.
+ */
+public record FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] bytes, long[] rateBps, int[] after) {
+    public static final long NEVER = Long.MAX_VALUE;
+
+    public FlowSchedule {
+        int n = flows.size();
+        if (startPs.length != n || stopPs.length != n || bytes.length != n || rateBps.length != n || after.length != n) {
+            throw new IllegalArgumentException("flow schedule arrays must all have " + n + " entries");
+        }
+        for (int i = 0; i < n; i++) {
+            if (startPs[i] < 0 || stopPs[i] < startPs[i] || bytes[i] < 0 || rateBps[i] < 0) {
+                throw new IllegalArgumentException("flow " + i + ": start " + startPs[i] + " ps, stop " + stopPs[i]
+                        + " ps, bytes " + bytes[i] + ", rate " + rateBps[i] + " bit/s are not a valid schedule");
+            }
+            if (after[i] >= i || after[i] < -1) {
+                throw new IllegalArgumentException("flow " + i + " follows flow " + after[i]
+                        + " (a flow may only follow an earlier one)");
+            }
+            if (after[i] >= 0 && flows.src()[after[i]] != flows.src()[i]) {
+                throw new IllegalArgumentException("flow " + i + " follows flow " + after[i] + " of another source");
+            }
+        }
+    }
+
+    /** Every flow from time 0, without end, as fast as its source may. */
+    public static FlowSchedule always(FlowSet flows) {
+        int n = flows.size();
+        long[] stop = new long[n];
+        Arrays.fill(stop, NEVER);
+        int[] after = new int[n];
+        Arrays.fill(after, -1);
+        return new FlowSchedule(flows, new long[n], stop, new long[n], new long[n], after);
+    }
+
+    /** Every flow from time 0 sending {@code bytes} bytes as fast as its source may. */
+    public static FlowSchedule sized(FlowSet flows, long bytes) {
+        FlowSchedule s = always(flows);
+        Arrays.fill(s.bytes, bytes);
+        return s;
+    }
+
+    public int size() {
+        return flows.size();
+    }
+
+    /** A copy whose flow {@code i} starts at {@code ps} (the arrays are copied). */
+    public FlowSchedule withStart(int i, long ps) {
+        long[] start = startPs.clone();
+        start[i] = ps;
+        return new FlowSchedule(flows, start, stopPs.clone(), bytes.clone(), rateBps.clone(), after.clone());
+    }
+
+    /**
+     * Message-by-message injection: pair i sends messages of {@code sizes[i][0]}, {@code sizes[i][1]}, … bytes
+     * from {@code src[i]} to {@code dst[i]}, one after the other (each as soon as the previous one has been
+     * handed to the network), from {@code startPs}; each message is a flow of the schedule, completed (and
+     * reported) on its own. Pairs are independent.
+     */
+    public static FlowSchedule messages(int[] src, int[] dst, long[][] sizes, long startPs) {
+        FlowSet.Builder b = new FlowSet.Builder();
+        int total = 0;
+        for (long[] m : sizes) {
+            total += m.length;
+        }
+        long[] size = new long[total];
+        int[] after = new int[total];
+        int n = 0;
+        for (int i = 0; i < src.length; i++) {
+            for (int k = 0; k < sizes[i].length; k++) {
+                if (sizes[i][k] <= 0) {
+                    throw new IllegalArgumentException("pair " + i + " message " + k + " has no bytes");
+                }
+                if (!b.add(src[i], dst[i])) {
+                    throw new IllegalArgumentException("pair " + i + " is a self-flow of host " + src[i]);
+                }
+                size[n] = sizes[i][k];
+                after[n] = k == 0 ? -1 : n - 1;
+                n++;
+            }
+        }
+        long[] start = new long[n];
+        Arrays.fill(start, startPs);
+        long[] stop = new long[n];
+        Arrays.fill(stop, NEVER);
+        return new FlowSchedule(b.build(), start, stop, size, new long[n], after);
+    }
+
+    /**
+     * Seed 001 §V-C: host h sends {@code bytes} to {@code perms[0][h]}, then to {@code perms[1][h]}, … each
+     * as soon as it has handed the previous message to the network, independently of the other hosts
+     * (asynchronously). Self-destinations are skipped.
+     */
+    public static FlowSchedule permutationSequence(int[][] perms, long bytes) {
+        FlowSet.Builder b = new FlowSet.Builder();
+        int hosts = perms.length == 0 ? 0 : perms[0].length;
+        int[] last = new int[hosts];
+        Arrays.fill(last, -1);
+        int[] afterTmp = new int[hosts * perms.length];
+        int n = 0;
+        for (int[] perm : perms) {
+            for (int h = 0; h < hosts; h++) {
+                if (b.add(h, perm[h])) {
+                    afterTmp[n] = last[h];
+                    last[h] = n++;
+                }
+            }
+        }
+        FlowSet flows = b.build();
+        long[] size = new long[n];
+        Arrays.fill(size, bytes);
+        long[] stop = new long[n];
+        Arrays.fill(stop, NEVER);
+        return new FlowSchedule(flows, new long[n], stop, size, new long[n], Arrays.copyOf(afterTmp, n));
+    }
+}

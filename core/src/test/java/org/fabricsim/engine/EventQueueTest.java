@@ -1,0 +1,107 @@
+package org.fabricsim.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every event queue implementation against a brute-force sorted list (DESIGN.md lesson 9). */
+class EventQueueTest {
+    static List<String> kinds() {
+        return EventQueue.kinds();
+    }
+
+    record Ev(long time, long tie, int target, long payload) {
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void popsInTimeThenTieOrderWhateverThePushOrder(String kind) {
+        EventQueue q = EventQueue.create(kind);
+        List<Ev> reference = new ArrayList<>();
+        SplittableRandom r = new SplittableRandom(7);
+        Comparator<Ev> order = Comparator.comparingLong(Ev::time).thenComparingLong(Ev::tie);
+        long seq = 0;
+        long now = 0;
+        for (int step = 0; step < 200_000; step++) {
+            if (r.nextInt(3) != 0 || reference.isEmpty()) {
+                // few distinct times, so ties are frequent and must be broken by the key
+                long t = now + r.nextInt(20);
+                long tie = TieKey.of(r.nextInt(4), r.nextInt(50), seq++);
+                Ev e = new Ev(t, tie, r.nextInt(1000), r.nextLong());
+                q.push(e.time, e.tie, e.target, e.payload);
+                reference.add(e);
+            } else {
+                Ev min = reference.stream().min(order).orElseThrow();
+                reference.remove(min);
+                assertEquals(min.time, q.peekTime());
+                q.pop();
+                assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
+                now = q.time();
+            }
+            assertEquals(reference.size(), q.size());
+            if (reference.size() > 400) {
+                while (reference.size() > 10) {
+                    Ev min = reference.stream().min(order).orElseThrow();
+                    reference.remove(min);
+                    q.pop();
+                    assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
+                }
+            }
+        }
+        while (!reference.isEmpty()) {
+            Ev min = reference.stream().min(order).orElseThrow();
+            reference.remove(min);
+            q.pop();
+            assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
+        }
+        assertTrue(q.isEmpty());
+        assertEquals(Long.MAX_VALUE, q.peekTime());
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void tieKeyOrdersKindThenSourceThenSequence(String kind) {
+        EventQueue q = EventQueue.create(kind);
+        q.push(5, TieKey.of(1, 0, 0), 0, 0);
+        q.push(5, TieKey.of(0, 9, 3), 1, 0);
+        q.push(5, TieKey.of(0, 9, 2), 2, 0);
+        q.push(5, TieKey.of(0, 2, 100), 3, 0);
+        q.push(4, TieKey.of(15, TieKey.MAX_SOURCE, TieKey.MAX_SEQUENCE), 4, 0);
+        int[] expected = {4, 3, 2, 1, 0};
+        for (int e : expected) {
+            q.pop();
+            assertEquals(e, q.target());
+        }
+        long t = TieKey.of(15, TieKey.MAX_SOURCE, TieKey.MAX_SEQUENCE);
+        assertTrue(t > 0);
+        assertEquals(15, TieKey.kind(t));
+        assertEquals(TieKey.MAX_SOURCE, TieKey.source(t));
+        assertEquals(TieKey.MAX_SEQUENCE, TieKey.sequence(t));
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void logicalProcessRunsStrictlyBeforeTheLimitAndCountsEvents(String kind) {
+        LogicalProcess lp = new LogicalProcess(EventQueue.create(kind), 2);
+        List<Long> seen = new ArrayList<>();
+        lp.handler((time, k, target, payload) -> {
+            seen.add(time);
+            if (time < 50) {
+                lp.send(time + 10, 0, target, target, payload); // a chain of timers
+            }
+        });
+        lp.send(0, 0, 0, 0, 0);
+        lp.send(5, 0, 1, 1, 0);
+        RunFigures f = SequentialScheduler.run(lp, 40);
+        assertEquals(List.of(0L, 5L, 10L, 15L, 20L, 25L, 30L, 35L), seen);
+        assertEquals(8, f.events());
+        assertEquals(2, lp.pending());
+        assertEquals(40, lp.nextEventTime());
+    }
+}

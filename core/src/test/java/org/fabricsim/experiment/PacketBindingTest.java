@@ -1,0 +1,118 @@
+package org.fabricsim.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.fabricsim.InputException;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.ib.Arbitration;
+import org.fabricsim.ib.PacketParams;
+import org.fabricsim.ib.Queueing;
+import org.fabricsim.topology.Topologies;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.FlowSchedule;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PacketBindingTest {
+    @TempDir
+    Path dir;
+
+    ExperimentConfig config(String text) throws IOException {
+        Path f = dir.resolve("p.conf");
+        Files.writeString(f, "topology.name = testbed7\n" + text);
+        return ExperimentConfig.load(f, List.of());
+    }
+
+    @Test
+    void defaultsConfBindsToTheDefaultParameters() throws IOException {
+        assertEquals(PacketParams.defaults(), PacketBinding.params(config("")));
+        assertEquals(1_000_000_000L, PacketBinding.endTime(config("")));
+        assertEquals("heap4", PacketBinding.eventQueue(config("")));
+    }
+
+    @Test
+    void everyKeyIsBound() throws IOException {
+        PacketParams p = PacketBinding.params(config("packet { mtu = 4KiB, overhead = 26B, virtual-lanes = 4,"
+                + " buffer = 64KiB, hca-buffer = 16KiB, credit-unit = 1B, queues = fifo, speedup = 2,"
+                + " arbitration = fcfs, switch-latency = 50ns, hca-send-rate = 13.5Gbps, hca-receive-rate = 13.6Gbps,"
+                + " vl-arbitration { high = \"3:4\", low = \"0:8, 1:4\", high-limit = 4KiB } }"));
+        assertEquals(4096, p.mtuBytes());
+        assertEquals(26, p.overheadBytes());
+        assertEquals(4, p.virtualLanes());
+        assertEquals(65536, p.bufferBytes());
+        assertEquals(16384, p.hcaBufferBytes());
+        assertEquals(1, p.creditBytes());
+        assertEquals(Queueing.FIFO, p.queueing());
+        assertEquals(2, p.speedup());
+        assertEquals(Arbitration.FCFS, p.arbitration());
+        assertEquals(50_000, p.switchLatencyPs());
+        assertEquals(13_500_000_000L, p.hcaSendRateBps());
+        assertEquals(13_600_000_000L, p.hcaReceiveRateBps());
+        assertArrayEquals(new int[] {3}, p.vlArbitration().highVl());
+        assertArrayEquals(new int[] {8, 4}, p.vlArbitration().lowWeight());
+        assertEquals(4096, p.vlArbitration().highLimitBytes());
+    }
+
+    @Test
+    void explicitFlowsByHostName() throws IOException {
+        ExperimentConfig c = config("packet.virtual-lanes = 2\npacket.flows = [\n"
+                + "  { src = H1, dst = H4 }\n"
+                + "  { src = H2, dst = H5, start = 1ms, stop = 3ms, bytes = 64KiB, rate = 5Gbps, vl = 1 }\n]\n");
+        Topology t = Topologies.resolve("testbed7", 0, 0, null);
+        FlowSchedule s = PacketBinding.schedule(c, t, 1);
+        assertEquals(2, s.size());
+        assertEquals(t.node("H2"), s.flows().src()[1]);
+        assertEquals(t.node("H5"), s.flows().dst()[1]);
+        assertEquals(1_000_000_000L, s.startPs()[1]);
+        assertEquals(3_000_000_000L, s.stopPs()[1]);
+        assertEquals(FlowSchedule.NEVER, s.stopPs()[0]);
+        assertEquals(65536, s.bytes()[1]);
+        assertEquals(5_000_000_000L, s.rateBps()[1]);
+        assertArrayEquals(new int[] {0, 1}, PacketBinding.flowLanes(c, s));
+    }
+
+    @Test
+    void withoutFlowsTheTrafficPatternGivesTheFlows() throws IOException {
+        ExperimentConfig c = config("traffic.pattern = shift\npacket.flow-size = 1MiB\n");
+        FlowSchedule s = PacketBinding.schedule(c, Topologies.resolve("testbed7", 0, 0, null), 1);
+        assertEquals(7, s.size());
+        assertEquals(1 << 20, s.bytes()[3]);
+    }
+
+    String error(String text) {
+        return assertThrows(InputException.class, () -> {
+            ExperimentConfig c = config(text);
+            PacketBinding.params(c);
+            PacketBinding.endTime(c);
+            PacketBinding.schedule(c, Topologies.resolve("testbed7", 0, 0, null), 1);
+        }).getMessage();
+    }
+
+    @Test
+    void mistakesAreOneLineNamingTheKey() {
+        String[][] cases = {
+            {"packet.queues = lifo\n", "packet.queues"},
+            {"packet.speedup = 0\n", "packet.speedup"},
+            {"packet.buffer = 1KiB\n", "packet.buffer"},
+            {"packet.mtu = 2 parsecs\n", "packet.mtu"},
+            {"packet.vl-arbitration.low = \"5:3\"\n", "packet.vl-arbitration.low"},
+            {"packet.hca-send-rate = -1Gbps\n", "packet.hca-send-rate"},
+            {"packet.end-time = 0s\n", "packet.end-time"},
+            {"packet.flows = [ { src = H9, dst = H1 } ]\n", "packet.flows"},
+            {"packet.flows = [ { src = H1, dst = H2, strat = 1s } ]\n", "strat"},
+        };
+        for (String[] c : cases) {
+            String msg = error(c[0]);
+            assertTrue(msg.contains(c[1]), c[0] + " -> " + msg);
+            assertFalse(msg.contains("\n"), msg);
+        }
+    }
+}

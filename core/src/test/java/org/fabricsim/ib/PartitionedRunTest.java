@@ -1,0 +1,178 @@
+package org.fabricsim.ib;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.fabricsim.engine.EventQueue;
+import org.fabricsim.engine.LogicalProcess;
+import org.fabricsim.engine.Time;
+import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.FlowSchedule;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The model is partitionable as it stands (DESIGN.md, "Packet engine"; issue 6): split the nodes among parts,
+ * give each part its own logical process and copy of the model, let only packet heads and credits cross
+ * (with their senders' tie keys), run the parts in synchronous windows of the smallest cable latency (a
+ * conservative schedule: nothing sent in a window can land in it), and every port and host observes exactly
+ * what it observes in the sequential run — same transmissions, deliveries, buffer occupancies and
+ * completions at the same picoseconds, in the same order.
+ */
+class PartitionedRunTest {
+    static final Topology TOPOLOGY = PacketInvariantsTest.TOPOLOGY;
+    static final ForwardingTables TABLES = PacketInvariantsTest.TABLES;
+    static final long END = 300 * Time.US;
+
+    /** A hash per port (transmissions, occupancies) and per host (deliveries), and completion times per flow. */
+    static final class Trace implements PacketObserver {
+        final long[] port = new long[TOPOLOGY.portCount()];
+        final long[] host = new long[TOPOLOGY.hostCount()];
+        final long[] completed;
+        long calls;
+
+        Trace(int flows) {
+            completed = new long[flows];
+        }
+
+        static long mix(long h, long v) {
+            return (h ^ v) * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L;
+        }
+
+        @Override
+        public void transmitted(long timePs, int globalPort, int vl, int flow, int bytes) {
+            port[globalPort] = mix(mix(mix(port[globalPort], timePs), flow), bytes * 16L + vl);
+            calls++;
+        }
+
+        @Override
+        public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs) {
+            host[dstHost] = mix(mix(mix(host[dstHost], timePs), flow * 65536L + bytes), injectedPs);
+            calls++;
+        }
+
+        @Override
+        public void bufferOccupancy(long timePs, int globalPort, int vl, int bytes) {
+            port[globalPort] = mix(mix(port[globalPort], timePs), bytes * 16L + vl);
+            calls++;
+        }
+
+        @Override
+        public void flowCompleted(long timePs, int flow) {
+            completed[flow] = timePs;
+            calls++;
+        }
+
+        /** Adds another part's observations (each port and host is observed by one part only). */
+        void add(Trace other) {
+            for (int i = 0; i < port.length; i++) {
+                port[i] ^= other.port[i];
+            }
+            for (int i = 0; i < host.length; i++) {
+                host[i] ^= other.host[i];
+            }
+            for (int i = 0; i < completed.length; i++) {
+                completed[i] = Math.max(completed[i], other.completed[i]);
+            }
+            calls += other.calls;
+        }
+    }
+
+    record Message(int toPart, long time, long tie, int target, boolean packet, int flow, int payload, int wire,
+            int blocks, int vl, long injectedPs, long tailPs, long creditPayload) {
+    }
+
+    static Trace sequential(PacketParams params, FlowSchedule s) {
+        Trace trace = new Trace(s.size());
+        LogicalProcess lp = new LogicalProcess(EventQueue.create("heap4"), TOPOLOGY.nodeCount());
+        PacketNetwork net = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, trace, lp);
+        lp.handler(net);
+        net.start();
+        lp.runBefore(END);
+        return trace;
+    }
+
+    static Trace partitioned(PacketParams params, FlowSchedule s, int[] partOf, int parts) {
+        List<Message> inFlight = new ArrayList<>();
+        Crossing crossing = new Crossing() {
+            @Override
+            public void packet(int toPart, long time, long tie, int target, int flow, int payload, int wire,
+                    int blocks, int vl, long injectedPs, long tailPs) {
+                inFlight.add(new Message(toPart, time, tie, target, true, flow, payload, wire, blocks, vl,
+                        injectedPs, tailPs, 0));
+            }
+
+            @Override
+            public void credit(int toPart, long time, long tie, int target, long payload) {
+                inFlight.add(new Message(toPart, time, tie, target, false, 0, 0, 0, 0, 0, 0, 0, payload));
+            }
+        };
+        Trace[] traces = new Trace[parts];
+        LogicalProcess[] lps = new LogicalProcess[parts];
+        PacketNetwork[] nets = new PacketNetwork[parts];
+        for (int k = 0; k < parts; k++) {
+            traces[k] = new Trace(s.size());
+            lps[k] = new LogicalProcess(EventQueue.create("heap4"), TOPOLOGY.nodeCount());
+            nets[k] = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, traces[k], lps[k]);
+            nets[k].partition(partOf, k, lps[k], crossing);
+            lps[k].handler(nets[k]);
+            nets[k].start();
+        }
+        long lookahead = Long.MAX_VALUE;
+        for (int p = 0; p < TOPOLOGY.portCount(); p++) {
+            if (TOPOLOGY.isConnected(p)) {
+                lookahead = Math.min(lookahead, TOPOLOGY.latencyPs(p));
+            }
+        }
+        long crossings = 0;
+        for (long t = 0; t < END; t += lookahead) {
+            long window = Math.min(t + lookahead, END);
+            for (LogicalProcess lp : lps) {
+                lp.runBefore(window);
+            }
+            for (Message m : inFlight) {
+                assertTrue(m.time >= window, "a crossing event inside its own window");
+                if (m.packet) {
+                    nets[m.toPart].receivePacket(m.time, m.tie, m.target, m.flow, m.payload, m.wire, m.blocks, m.vl,
+                            m.injectedPs, m.tailPs);
+                } else {
+                    nets[m.toPart].receiveCredit(m.time, m.tie, m.target, m.creditPayload);
+                }
+            }
+            crossings += inFlight.size();
+            inFlight.clear();
+        }
+        assertTrue(crossings > 1000, "the cut is crossed: " + crossings);
+        for (int k = 1; k < parts; k++) {
+            traces[0].add(traces[k]);
+        }
+        return traces[0];
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 5})
+    void everyPortAndHostObservesWhatTheSequentialRunObserves(int parts) {
+        FlowSchedule s = PacketInvariantsTest.traffic(11);
+        PacketParams params = PacketParams.defaults().withBuffers(8 * 1024, 8 * 1024)
+                .withSwitch(parts == 3 ? Queueing.FIFO : Queueing.VOQ, parts == 5 ? 1 : 0,
+                        parts == 2 ? Arbitration.ROUND_ROBIN : Arbitration.FCFS);
+        // nodes dealt to parts at random: hosts apart from their leaves, the hardest cut
+        int[] partOf = new int[TOPOLOGY.nodeCount()];
+        SplittableRandom r = new SplittableRandom(parts);
+        for (int v = 0; v < partOf.length; v++) {
+            partOf[v] = r.nextInt(parts);
+        }
+        Trace seq = sequential(params, s);
+        Trace par = partitioned(params, s, partOf, parts);
+        assertTrue(seq.calls > 10_000, "the run observes something: " + seq.calls);
+        assertEquals(seq.calls, par.calls);
+        assertArrayEquals(seq.port, par.port, "per-port transmissions and occupancies");
+        assertArrayEquals(seq.host, par.host, "per-host deliveries");
+        assertArrayEquals(seq.completed, par.completed, "completion times");
+    }
+}

@@ -1,0 +1,39 @@
+package org.fabricsim.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fabricsim.config.ExperimentConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+        description = "Run a packet-level simulation (experiment = packet; docs/PACKET_MODEL.md): throughput over"
+                + " time, link utilisation, latency, completion times.")
+final class SimulateCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", paramLabel = "EXPERIMENT.conf", description = "Experiment file, e.g. conf/experiments/packet-seed004-c1.conf.")
+    Path file;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
+    Path out;
+
+    @Mixin
+    Settings settings;
+
+    @Override
+    public Integer call() {
+        ExperimentConfig config = ExperimentConfig.load(file, settings.settings);
+        if (!config.string("experiment").equals("packet")) {
+            throw config.error("experiment", "simulate runs experiment = packet (this file is '"
+                    + config.string("experiment") + "'; use fabricsim run)");
+        }
+        settings.run(main, config, out, List.of("simulate", file.toString()));
+        return 0;
+    }
+}

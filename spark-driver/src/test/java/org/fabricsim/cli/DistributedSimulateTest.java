@@ -1,0 +1,114 @@
+package org.fabricsim.cli;
+
+import static org.fabricsim.cli.CliTest.fabricsim;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The distributed engine reproduces the sequential run byte for byte (DESIGN.md, "Determinism"): every
+ * packet-level experiment file and random permutations on the production trees, with 1, 2 and 4 LPs in
+ * one JVM and 2 LPs in 2 JVMs.
+ */
+class DistributedSimulateTest {
+    /** Files a partitioned run must reproduce exactly (wall-clock and engine figures live in run.json). */
+    static final List<String> RESULTS = List.of("summary.json", "flows.arrow", "flow-throughput.arrow", "ports.arrow",
+            "receivers.arrow");
+
+    @TempDir
+    Path dir;
+
+    static Stream<Path> experimentFiles() throws IOException {
+        Path conf = Path.of(System.getProperty("fabricsim.repoRoot", ".."), "conf", "experiments");
+        try (Stream<Path> s = Files.list(conf)) {
+            return s.filter(p -> p.getFileName().toString().startsWith("packet-")).sorted().toList().stream();
+        }
+    }
+
+    private Path simulate(Path conf, String name, String... settings) {
+        Path out = dir.resolve(name);
+        List<String> args = new ArrayList<>(List.of("simulate", conf.toString(), "--out", out.toString(), "--progress",
+                "off"));
+        for (String s : settings) {
+            args.add("--set");
+            args.add(s);
+        }
+        CliTest.Result r = fabricsim(args.toArray(String[]::new));
+        assertEquals(0, r.status(), name + ": " + r.err());
+        return out;
+    }
+
+    private static void assertSameResults(Path expected, Path actual, String what) throws IOException {
+        for (String f : RESULTS) {
+            assertArrayEquals(Files.readAllBytes(expected.resolve(f)), Files.readAllBytes(actual.resolve(f)),
+                    what + ": " + f + " differs from the sequential run");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("experimentFiles")
+    void everyPacketExperimentIsReproducedByTwoLps(Path conf) throws IOException {
+        String end = "engine.kind=sequential";
+        Path seq = simulate(conf, "seq", end);
+        Path two = simulate(conf, "two", "engine.kind=distributed", "engine.partitions=2",
+                "engine.serialize-locally=true");
+        assertSameResults(seq, two, conf.getFileName() + ", 2 LPs");
+    }
+
+    @Test
+    void randomPermutationsOnTheProductionTreesWithOneTwoAndFourLps() throws IOException {
+        for (String tree : new String[] {"tree648", "tree4096"}) {
+            Path conf = dir.resolve(tree + ".conf");
+            Files.writeString(conf, "experiment = packet\ntopology.name = " + tree
+                    + "\ntraffic.pattern = random-permutation\npacket.end-time = 5us\n");
+            Path seq = simulate(conf, tree + "-seq");
+            for (int parts : new int[] {1, 2, 4}) {
+                Path d = simulate(conf, tree + "-" + parts, "engine.kind=distributed", "engine.partitions=" + parts);
+                assertSameResults(seq, d, tree + ", " + parts + " LPs");
+                String run = Files.readString(d.resolve("run.json"));
+                assertTrue(run.contains("\"logical_processes\": " + parts), run);
+            }
+        }
+    }
+
+    @Test
+    void twoLpsInTwoJvms() throws Exception {
+        Path conf = dir.resolve("k4.conf");
+        Files.writeString(conf, "experiment = packet\ntopology.name = \"kary-ntree(4,3)\"\n"
+                + "traffic.pattern = random-permutation\npacket.end-time = 50us\n");
+        Path seq = simulate(conf, "seq");
+        int driverPort = freePort();
+        String seed = "pekko://fabricsim@127.0.0.1:" + driverPort;
+        Process node = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "node", "--port",
+                String.valueOf(freePort()), "--seed-nodes", seed)
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            Path two = simulate(conf, "two-jvms", "engine.kind=distributed", "engine.placement=cluster",
+                    "engine.cluster.port=" + driverPort, "engine.cluster.seed-nodes=[\"" + seed + "\"]",
+                    "engine.cluster.members=2");
+            assertSameResults(seq, two, "2 LPs in 2 JVMs");
+            assertTrue(Files.readString(two.resolve("run.json")).contains("\"placement\": \"cluster\""));
+        } finally {
+            node.destroyForcibly();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}
