@@ -104,6 +104,7 @@ final class PacketExperiment implements Experiment {
             engine.put("null_messages_per_cross_lp_event", r.nullPerReal());
             engine.put("batches", r.batches());
             engine.put("steps", r.steps());
+            engine.put("lp_busy_seconds", java.util.Arrays.stream(r.busyNanos()).mapToDouble(b -> b / 1e9).toArray());
             engine.put("mean_message_latency_ns", r.meanMessageLatencyNanos());
             // coupling factor λ = (lookahead · events per simulated second) / (message latency · events per wall
             // second) (DESIGN.md): how much simulated work one lookahead window holds against what one message

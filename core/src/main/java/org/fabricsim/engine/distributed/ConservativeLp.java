@@ -31,6 +31,7 @@ final class ConservativeLp {
     private long batchesSent;
     private long steps;
     private long latencyNanos;
+    private long busyNanos;
     private long received;
 
     ConservativeLp(long runId, int lp, int parts, LpModel model, int stride, long endPs) {
@@ -85,6 +86,7 @@ final class ConservativeLp {
 
     /** Processes everything safe and returns the batches to send, one per channel at most. */
     List<EventBatch> step() {
+        long began = System.nanoTime();
         steps++;
         long safe = safeTime();
         model.runBefore(Math.min(safe, endPs), out);
@@ -109,6 +111,7 @@ final class ConservativeLp {
                 batches.add(b);
             }
         }
+        busyNanos += System.nanoTime() - began;
         return batches;
     }
 
@@ -148,6 +151,11 @@ final class ConservativeLp {
 
     long batchesReceived() {
         return received;
+    }
+
+    /** Wall time spent processing events and cutting batches (the rest is waiting for promises). */
+    long busyNanos() {
+        return busyNanos;
     }
 
     LpModel model() {

@@ -85,9 +85,10 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
         }
         if (!reported && lp.done()) {
             reported = true;
+            long reachedEnd = System.nanoTime(); // before the result is collected and encoded
             coordinator.tell(new Messages.LpDone(order.runId(), order.lp(), lp.model().events(), lp.realMessagesSent(),
                     lp.nullMessagesSent(), lp.batchesSent(), lp.steps(), lp.latencyNanos(), lp.batchesReceived(),
-                    lp.model().result()));
+                    lp.busyNanos(), reachedEnd, lp.model().result()));
         }
         return this;
     }

@@ -23,7 +23,8 @@ final class Messages {
 
     /** LP → coordinator: reached the end time. */
     record LpDone(long runId, int lp, long events, long realMessagesSent, long nullMessagesSent, long batchesSent,
-            long steps, long latencyNanos, long batchesReceived, WireMessage result) implements WireMessage {
+            long steps, long latencyNanos, long batchesReceived, long busyNanos, long reachedEndNanos,
+            WireMessage result) implements WireMessage {
     }
 
     /** Coordinator → LPs: the run is over (every LP reported); stop. */

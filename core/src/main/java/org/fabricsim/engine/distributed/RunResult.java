@@ -9,12 +9,14 @@ package org.fabricsim.engine.distributed;
  * @param realMessages cross-LP events sent
  * @param nullMessages batches that carried only a promise
  * @param batches all batches sent (real and null)
- * @param wallNanos wall time from start to the last LP's report
+ * @param wallNanos wall time from the start to the moment the last LP reached the end time (its result not
+ *     yet collected)
  * @param steps times LPs ran what was safe (each ends with its batches and promises sent)
- * @param meanMessageLatencyNanos mean wall time from a batch's send to its receipt
+ * @param meanMessageLatencyNanos mean wall time from a batch's send to its receipt (queueing included)
+ * @param busyNanos per LP, the wall time it spent processing (the rest of the run it waited)
  */
 public record RunResult(WireMessage result, int parts, long events, long realMessages, long nullMessages,
-        long batches, long wallNanos, long steps, double meanMessageLatencyNanos) {
+        long batches, long wallNanos, long steps, double meanMessageLatencyNanos, long[] busyNanos) {
 
     /** Null messages per cross-LP event (the protocol's overhead). */
     public double nullPerReal() {
