@@ -9,7 +9,6 @@ import java.util.List;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.engine.distributed.ClusterConfig;
 import org.fabricsim.engine.distributed.DistributedRun;
-import org.fabricsim.engine.distributed.DistributedRunException;
 import org.fabricsim.engine.distributed.RunResult;
 import org.fabricsim.config.Units;
 import org.fabricsim.ib.PacketParams;
@@ -167,24 +166,16 @@ final class PacketExperiment implements Experiment {
     private static RunResult runDistributed(ExperimentConfig c, PacketModelSpec spec, Partitioning.Split partition,
             long end) {
         List<String> wire = PacketModelSpec.WIRE_CLASSES;
-        try {
-            if (c.choice("engine.placement", List.of("in-process", "cluster")).equals("in-process")) {
-                return DistributedRun.inProcess(spec, partition.parts(), partition.partOf(), end, wire,
-                        c.bool("engine.serialize-locally"));
-            }
-            int port = c.integer("engine.cluster.port", 0, 65535);
-            return DistributedRun.onCluster(ClusterConfig.member(c.string("engine.cluster.host"), port,
-                    c.strings("engine.cluster.seed-nodes"), wire), spec, partition.parts(), partition.partOf(), end,
-                    c.integer("engine.cluster.members", 1, 10_000),
-                    java.time.Duration.ofNanos(c.time("engine.cluster.join-timeout") / 1000));
-        } catch (DistributedRunException e) {
-            throw new org.fabricsim.InputException("distributed run aborted: " + e.getMessage());
+        if (c.choice("engine.placement", List.of("in-process", "cluster")).equals("in-process")) {
+            return DistributedRun.inProcess(spec, partition.parts(), partition.partOf(), end, wire,
+                    c.bool("engine.serialize-locally"));
         }
-    }
-
-    /** The wire classes a member of a packet-level cluster registers (fabricsim node). */
-    static List<String> wireClasses() {
-        return PacketModelSpec.WIRE_CLASSES;
+        int port = c.integer("engine.cluster.port", 0, 65535);
+        // a time key reads in picoseconds
+        java.time.Duration joinTimeout = java.time.Duration.ofNanos(c.time("engine.cluster.join-timeout") / 1000);
+        return DistributedRun.onCluster(ClusterConfig.member(c.string("engine.cluster.host"), port,
+                c.strings("engine.cluster.seed-nodes"), wire), spec, partition.parts(), partition.partOf(), end,
+                c.integer("engine.cluster.members", 1, 10_000), joinTimeout);
     }
 
     private static void report(PrintStream console, Topology t, FlowSchedule s, PacketRun run, PacketMetrics m,

@@ -55,6 +55,11 @@ public final class Main implements Runnable {
                 err.println("fabricsim: " + input.getMessage().replace('\n', ' '));
                 return 2;
             }
+            if (ex instanceof org.fabricsim.engine.distributed.DistributedRunException run) {
+                // a member lost, a channel broken, another build: the run cannot finish; nothing was written
+                err.println("fabricsim: distributed run aborted: " + run.getMessage().replace('\n', ' '));
+                return 1;
+            }
             if (ex instanceof java.io.UncheckedIOException io) {
                 // the run could not write its results (disk full, a directory in the way): say why, no trace
                 err.println("fabricsim: " + io.getMessage().replace('\n', ' '));
