@@ -57,7 +57,7 @@ final class FmRefinement {
             int bestTarget = -1;
             long bestGain = Long.MIN_VALUE;
             for (int v = 0; v < g.vertices(); v++) {
-                if (partOf[v] != heavy) {
+                if (partOf[v] != heavy || partWeight[heavy] <= g.vertexWeight[v]) {
                     continue;
                 }
                 for (int p = 0; p < parts; p++) {
@@ -146,6 +146,9 @@ final class FmRefinement {
     /** The part with room for v that v is most connected to (lowest index on ties), or -1. */
     private int bestTarget(int v) {
         int from = partOf[v];
+        if (partWeight[from] <= g.vertexWeight[v]) {
+            return -1; // v is all its part holds: moving it would leave an LP with nothing to simulate
+        }
         int best = -1;
         for (int p = 0; p < parts; p++) {
             if (p == from || partWeight[p] + g.vertexWeight[v] > maxPartWeight) {

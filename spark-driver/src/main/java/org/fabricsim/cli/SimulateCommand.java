@@ -23,11 +23,26 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
     Path out;
 
+    @Option(names = "--engine", paramLabel = "KIND",
+            description = "sequential or distributed (same as --set engine.kind=KIND; docs/DISTRIBUTED.md).")
+    String engine;
+
+    @Option(names = "--partitions", paramLabel = "N",
+            description = "Logical processes of a distributed run (same as --set engine.partitions=N).")
+    Integer partitions;
+
     @Mixin
     Settings settings;
 
     @Override
     public Integer call() {
+        // the shorthands go first, so that an explicit --set of the same key wins
+        if (engine != null) {
+            settings.settings.add(0, "engine.kind=" + engine);
+        }
+        if (partitions != null) {
+            settings.settings.add(0, "engine.partitions=" + partitions);
+        }
         ExperimentConfig config = ExperimentConfig.load(file, settings.settings);
         if (!config.string("experiment").equals("packet")) {
             throw config.error("experiment", "simulate runs experiment = packet (this file is '"

@@ -59,12 +59,14 @@ class DistributedSimulateTest {
 
     @ParameterizedTest
     @MethodSource("experimentFiles")
-    void everyPacketExperimentIsReproducedByTwoLps(Path conf) throws IOException {
-        String end = "engine.kind=sequential";
-        Path seq = simulate(conf, "seq", end);
-        Path two = simulate(conf, "two", "engine.kind=distributed", "engine.partitions=2",
-                "engine.serialize-locally=true");
-        assertSameResults(seq, two, conf.getFileName() + ", 2 LPs");
+    void everyPacketExperimentIsReproducedByOneTwoAndFourLps(Path conf) throws IOException {
+        Path seq = simulate(conf, "seq", "engine.kind=sequential");
+        for (int parts : new int[] {1, 2, 4}) {
+            // 2 LPs push every message through Kryo, as if they were in different JVMs
+            Path d = simulate(conf, "lps-" + parts, "engine.kind=distributed", "engine.partitions=" + parts,
+                    "engine.serialize-locally=" + (parts == 2));
+            assertSameResults(seq, d, conf.getFileName() + ", " + parts + " LPs");
+        }
     }
 
     @Test
@@ -84,23 +86,29 @@ class DistributedSimulateTest {
     }
 
     @Test
-    void twoLpsInTwoJvms() throws Exception {
-        Path conf = dir.resolve("k4.conf");
-        Files.writeString(conf, "experiment = packet\ntopology.name = \"kary-ntree(4,3)\"\n"
-                + "traffic.pattern = random-permutation\npacket.end-time = 50us\n");
-        Path seq = simulate(conf, "seq");
-        int driverPort = freePort();
-        String seed = "pekko://fabricsim@127.0.0.1:" + driverPort;
+    void twoLpsInTwoJvmsForEveryExperimentAndATree() throws Exception {
+        // one node JVM that seeds its own cluster and stays; every run's driver joins it as the second member
+        int nodePort = freePort();
+        String seed = "pekko://fabricsim@127.0.0.1:" + nodePort;
         Process node = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), Main.class.getName(), "node", "--port",
-                String.valueOf(freePort()), "--seed-nodes", seed)
+                String.valueOf(nodePort), "--seed-nodes", seed)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
-            Path two = simulate(conf, "two-jvms", "engine.kind=distributed", "engine.placement=cluster",
-                    "engine.cluster.port=" + driverPort, "engine.cluster.seed-nodes=[\"" + seed + "\"]",
-                    "engine.cluster.members=2");
-            assertSameResults(seq, two, "2 LPs in 2 JVMs");
-            assertTrue(Files.readString(two.resolve("run.json")).contains("\"placement\": \"cluster\""));
+            Path tree = dir.resolve("k4.conf");
+            Files.writeString(tree, "experiment = packet\ntopology.name = \"kary-ntree(4,3)\"\n"
+                    + "traffic.pattern = random-permutation\npacket.end-time = 50us\n");
+            List<Path> files = new ArrayList<>(experimentFiles().toList());
+            files.add(tree);
+            for (Path conf : files) {
+                String name = conf.getFileName().toString();
+                Path seq = simulate(conf, name + "-seq", "engine.kind=sequential");
+                Path two = simulate(conf, name + "-2jvms", "engine.kind=distributed", "engine.placement=cluster",
+                        "engine.cluster.port=" + freePort(), "engine.cluster.seed-nodes=[\"" + seed + "\"]",
+                        "engine.cluster.members=2");
+                assertSameResults(seq, two, name + ", 2 LPs in 2 JVMs");
+                assertTrue(Files.readString(two.resolve("run.json")).contains("\"placement\": \"cluster\""));
+            }
         } finally {
             node.destroyForcibly();
         }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorRefResolver;
 import org.apache.pekko.actor.typed.Behavior;
@@ -41,6 +42,7 @@ final class Coordinator extends AbstractBehavior<Object> {
     private final Messages.LpDone[] done;
     private int created;
     private int members;
+    private final java.util.Set<Address> hosts = new java.util.HashSet<>();
     private int finished;
     private boolean assigned;
     private long startNanos;
@@ -87,15 +89,19 @@ final class Coordinator extends AbstractBehavior<Object> {
                 .onMessage(Messages.Abort.class, a -> fail(a.reason()))
                 .onMessage(JoinTimeout.class, t -> assigned ? this : fail("only " + members + " of "
                         + request.members() + " members joined within " + request.joinTimeout().toSeconds() + " s"))
-                .onMessage(ClusterEvent.UnreachableMember.class,
-                        e -> fail("member " + e.member().address() + " is unreachable"))
-                .onMessage(ClusterEvent.MemberRemoved.class, e -> fail("member " + e.member().address() + " left"))
-                .onMessage(ClusterEvent.MemberLeft.class, e -> fail("member " + e.member().address() + " is leaving"))
+                .onMessage(ClusterEvent.UnreachableMember.class, e -> lost(e.member().address(), "is unreachable"))
+                .onMessage(ClusterEvent.MemberRemoved.class, e -> lost(e.member().address(), "left"))
+                .onMessage(ClusterEvent.MemberLeft.class, e -> lost(e.member().address(), "is leaving"))
                 .onMessage(ClusterEvent.MemberEvent.class, e -> this)
                 .onMessage(ClusterEvent.ReachabilityEvent.class, e -> this)
                 .onSignal(ChildFailed.class, s -> fail("an LP failed: " + s.cause()))
                 .onSignal(Terminated.class, s -> fail("LP " + s.getRef().path().name() + " stopped before the end"))
                 .build();
+    }
+
+    /** A member changed: the run fails only if it hosts one of this run's LPs (not, e.g., a finished driver). */
+    private Behavior<Object> lost(Address member, String what) {
+        return hosts.contains(member) ? fail("member " + member + " " + what) : this;
     }
 
     private Behavior<Object> onListing(Receptionist.Listing listing) {
@@ -106,8 +112,12 @@ final class Coordinator extends AbstractBehavior<Object> {
         }
         // deterministic placement: members in address order, LP k on member k mod members
         members.sort(Comparator.comparing(r -> resolver.toSerializationFormat(r)));
+        Address self = Cluster.get(getContext().getSystem()).selfMember().address();
         for (int lp = 0; lp < request.parts(); lp++) {
-            members.get(lp % members.size()).tell(order(lp));
+            ActorRef<WireMessage> member = members.get(lp % members.size());
+            Address at = member.path().address();
+            hosts.add(at.hasGlobalScope() ? at : self);
+            member.tell(order(lp));
         }
         assigned = true;
         return this;
