@@ -102,10 +102,12 @@ class DistributedSimulateTest {
             files.add(tree);
             for (Path conf : files) {
                 String name = conf.getFileName().toString();
-                Path seq = simulate(conf, name + "-seq", "engine.kind=sequential");
+                // a short run each: messages between JVMs are slow (docs/DISTRIBUTED.md) and the test suite is not
+                String end = "packet.end-time=100us";
+                Path seq = simulate(conf, name + "-seq", "engine.kind=sequential", end);
                 Path two = simulate(conf, name + "-2jvms", "engine.kind=distributed", "engine.placement=cluster",
                         "engine.cluster.port=" + freePort(), "engine.cluster.seed-nodes=[\"" + seed + "\"]",
-                        "engine.cluster.members=2");
+                        "engine.cluster.members=2", end);
                 assertSameResults(seq, two, name + ", 2 LPs in 2 JVMs");
                 assertTrue(Files.readString(two.resolve("run.json")).contains("\"placement\": \"cluster\""));
             }
