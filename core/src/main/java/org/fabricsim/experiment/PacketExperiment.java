@@ -85,7 +85,17 @@ final class PacketExperiment implements Experiment {
             }
             context.console().printf(Locale.ROOT, "packet: %s split into %d logical processes (%s, %d cut cables)%n",
                     topology.name(), parts, partition.method(), partition.cutCables());
-            RunResult r = runDistributed(c, PacketModelSpec.of(c), partition, end);
+            RunResult r;
+            try (Progress progress = context.progress("packet " + topology.name() + " to " + Units.formatTime(end)
+                    + ", " + parts + " LPs", 100)) {
+                long[] shown = {0};
+                r = runDistributed(c, PacketModelSpec.of(c), partition, end, reached -> {
+                    long percent = reached * 100 / end;
+                    progress.stepBy(percent - shown[0]);
+                    shown[0] = percent;
+                });
+                progress.stepBy(100 - shown[0]);
+            }
             PacketModelSpec.Merged m = (PacketModelSpec.Merged) r.result();
             metrics = m.metrics();
             events = m.events();
@@ -164,18 +174,18 @@ final class PacketExperiment implements Experiment {
     }
 
     private static RunResult runDistributed(ExperimentConfig c, PacketModelSpec spec, Partitioning.Split partition,
-            long end) {
+            long end, java.util.function.LongConsumer progress) {
         List<String> wire = PacketModelSpec.WIRE_CLASSES;
         if (c.choice("engine.placement", List.of("in-process", "cluster")).equals("in-process")) {
             return DistributedRun.inProcess(spec, partition.parts(), partition.partOf(), end, wire,
-                    c.bool("engine.serialize-locally"));
+                    c.bool("engine.serialize-locally"), progress);
         }
         int port = c.integer("engine.cluster.port", 0, 65535);
         // a time key reads in picoseconds
         java.time.Duration joinTimeout = java.time.Duration.ofNanos(c.time("engine.cluster.join-timeout") / 1000);
         return DistributedRun.onCluster(ClusterConfig.member(c.string("engine.cluster.host"), port,
                 c.strings("engine.cluster.seed-nodes"), wire), spec, partition.parts(), partition.partOf(), end,
-                c.integer("engine.cluster.members", 1, 10_000), joinTimeout);
+                c.integer("engine.cluster.members", 1, 10_000), joinTimeout, progress);
     }
 
     private static void report(PrintStream console, Topology t, FlowSchedule s, PacketRun run, PacketMetrics m,

@@ -28,7 +28,7 @@ import org.apache.pekko.cluster.typed.Subscribe;
 final class Coordinator extends AbstractBehavior<Object> {
     /** What to run. {@code members} = 0: all LPs are children of this actor, in this JVM. */
     record Request(long runId, String version, ModelSpec spec, int parts, int[] partOf, long endPs, int members,
-            java.time.Duration joinTimeout) {
+            java.time.Duration joinTimeout, java.util.function.LongConsumer progress) {
     }
 
     /** The members did not all join in time. */
@@ -42,6 +42,8 @@ final class Coordinator extends AbstractBehavior<Object> {
     private final Messages.LpDone[] done;
     private int created;
     private int members;
+    private final long[] reached;
+    private long reported;
     private final java.util.Set<Address> hosts = new java.util.HashSet<>();
     private int finished;
     private boolean assigned;
@@ -58,6 +60,7 @@ final class Coordinator extends AbstractBehavior<Object> {
         this.resolver = ActorRefResolver.get(ctx.getSystem());
         this.lpRefs = new String[request.parts()];
         this.done = new Messages.LpDone[request.parts()];
+        this.reached = new long[request.parts()];
         if (request.members() == 0) {
             for (int lp = 0; lp < request.parts(); lp++) {
                 ctx.watch(ctx.spawn(LogicalProcessActor.create(order(lp)), "lp-" + lp, ClusterConfig.LP_DISPATCHER));
@@ -86,6 +89,7 @@ final class Coordinator extends AbstractBehavior<Object> {
                 .onMessage(Receptionist.Listing.class, this::onListing)
                 .onMessage(Messages.LpCreated.class, this::onCreated)
                 .onMessage(Messages.LpDone.class, this::onDone)
+                .onMessage(Messages.Reached.class, this::onReached)
                 .onMessage(Messages.Abort.class, a -> fail(a.reason()))
                 .onMessage(JoinTimeout.class, t -> assigned ? this : fail("only " + members + " of "
                         + request.members() + " members joined within " + request.joinTimeout().toSeconds() + " s"))
@@ -137,6 +141,22 @@ final class Coordinator extends AbstractBehavior<Object> {
             for (String ref : lpRefs) {
                 resolver.<WireMessage>resolveActorRef(ref).tell(start);
             }
+        }
+        return this;
+    }
+
+    private Behavior<Object> onReached(Messages.Reached r) {
+        if (r.runId() != request.runId()) {
+            return this;
+        }
+        reached[r.lp()] = Math.max(reached[r.lp()], r.reachedPs());
+        long slowest = Long.MAX_VALUE;
+        for (long t : reached) {
+            slowest = Math.min(slowest, t);
+        }
+        if (slowest > reported) {
+            reported = slowest;
+            request.progress().accept(slowest);
         }
         return this;
     }

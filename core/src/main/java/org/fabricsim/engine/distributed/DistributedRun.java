@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongConsumer;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -35,9 +36,15 @@ public final class DistributedRun {
      */
     public static RunResult inProcess(ModelSpec spec, int parts, int[] partOf, long endPs, List<String> wireClasses,
             boolean serialize) {
+        return inProcess(spec, parts, partOf, endPs, wireClasses, serialize, reached -> { });
+    }
+
+    /** {@link #inProcess}, told as the slowest LP's clock advances (whole percents of the end time). */
+    public static RunResult inProcess(ModelSpec spec, int parts, int[] partOf, long endPs, List<String> wireClasses,
+            boolean serialize, LongConsumer progress) {
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         Coordinator.Request request = new Coordinator.Request(1, version(wireClasses), spec, parts, partOf, endPs, 0,
-                Duration.ZERO);
+                Duration.ZERO, progress);
         ActorSystem<Object> system = ActorSystem.create(Coordinator.create(request, result), ClusterConfig.SYSTEM_NAME,
                 ClusterConfig.local(wireClasses, serialize));
         return await(system, result);
@@ -50,11 +57,17 @@ public final class DistributedRun {
      */
     public static RunResult onCluster(Config memberConfig, ModelSpec spec, int parts, int[] partOf, long endPs,
             int members, Duration joinTimeout) {
+        return onCluster(memberConfig, spec, parts, partOf, endPs, members, joinTimeout, reached -> { });
+    }
+
+    /** {@link #onCluster}, told as the slowest LP's clock advances (whole percents of the end time). */
+    public static RunResult onCluster(Config memberConfig, ModelSpec spec, int parts, int[] partOf, long endPs,
+            int members, Duration joinTimeout, LongConsumer progress) {
         List<String> wireClasses = memberConfig.getStringList(ClusterConfig.WIRE_CLASSES);
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         long runId = System.currentTimeMillis(); // tells this run's messages from a previous one's stragglers
         Coordinator.Request request = new Coordinator.Request(runId, version(wireClasses), spec, parts, partOf, endPs,
-                members, joinTimeout);
+                members, joinTimeout, progress);
         Behavior<Object> driver = Behaviors.setup(ctx -> {
             ctx.spawn(MemberActor.create(version(wireClasses)), "member");
             ctx.spawn(Coordinator.create(request, result), "coordinator");

@@ -21,6 +21,7 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
     private ConservativeLp lp;
     private ActorRef<WireMessage>[] peers;
     private boolean reported;
+    private long lastPercent;
 
     static Behavior<WireMessage> create(Messages.CreateLp order) {
         return Behaviors.setup(ctx -> new LogicalProcessActor(ctx, order));
@@ -82,6 +83,11 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
             }
         } catch (RuntimeException e) {
             return abort("LP " + order.lp() + " failed: " + e);
+        }
+        long percent = Math.min(lp.safeTime(), order.endPs()) * 100 / Math.max(1, order.endPs());
+        if (percent > lastPercent && percent < 100) {
+            lastPercent = percent;
+            coordinator.tell(new Messages.Reached(order.runId(), order.lp(), order.endPs() / 100 * percent));
         }
         if (!reported && lp.done()) {
             reported = true;

@@ -21,6 +21,10 @@ final class Messages {
     record Start(long runId, String[] lps) implements WireMessage {
     }
 
+    /** LP → coordinator: its safe time passed another hundredth of the end time (progress). */
+    record Reached(long runId, int lp, long reachedPs) implements WireMessage {
+    }
+
     /** LP → coordinator: reached the end time. */
     record LpDone(long runId, int lp, long events, long realMessagesSent, long nullMessagesSent, long batchesSent,
             long steps, long latencyNanos, long batchesReceived, long busyNanos, long reachedEndNanos,
