@@ -81,16 +81,46 @@ public final class PacketBinding {
     }
 
     /**
-     * The flows: the explicit {@code packet.flows} when given (hosts by name), else trial 0 of the traffic
+     * The flows: the explicit {@code packet.flows} when given (hosts by name); else, with
+     * {@code packet.permutation-sequence} = k &gt; 0, seed 001 §V-C: every host sends {@code packet.flow-size}
+     * bytes to each destination of k random permutations in turn, asynchronously; else trial 0 of the traffic
      * pattern, every flow from time 0 with {@code packet.flow-size} and {@code packet.flow-rate}.
      */
     public static FlowSchedule schedule(ExperimentConfig c, Topology t, long seed) {
         if (!c.elements(FLOWS, FLOW_KEYS).isEmpty()) {
             return explicit(c, t);
         }
+        int sequence = c.integer("packet.permutation-sequence", 0, 1_000_000);
+        if (sequence > 0) {
+            return permutationSequence(c, t, seed, sequence);
+        }
         FlowSet flows = TrafficBinding.bind(c, HostGroups.of(t), seed).flows(0);
         FlowSchedule s = FlowSchedule.always(flows);
         Arrays.fill(s.bytes(), c.size("packet.flow-size"));
+        Arrays.fill(s.rateBps(), rate(c, "packet.flow-rate"));
+        return s;
+    }
+
+    private static FlowSchedule permutationSequence(ExperimentConfig c, Topology t, long seed, int k) {
+        long bytes = c.size("packet.flow-size");
+        if (bytes <= 0) {
+            throw c.error("packet.flow-size", "a permutation sequence needs the bytes of each message (S > 0)");
+        }
+        HostGroups hosts = HostGroups.of(t);
+        java.util.SplittableRandom random = org.fabricsim.random.Seeds.stream(seed, 0,
+                org.fabricsim.random.Seeds.Purpose.TRAFFIC);
+        int[][] perms = new int[k][];
+        for (int p = 0; p < k; p++) {
+            FlowSet draw = new org.fabricsim.traffic.RandomPermutation(false).generate(hosts, random);
+            perms[p] = new int[t.hostCount()];
+            for (int h = 0; h < perms[p].length; h++) {
+                perms[p][h] = h; // a host the permutation maps to itself sends nothing in that step
+            }
+            for (int i = 0; i < draw.size(); i++) {
+                perms[p][draw.src()[i]] = draw.dst()[i];
+            }
+        }
+        FlowSchedule s = FlowSchedule.permutationSequence(perms, bytes);
         Arrays.fill(s.rateBps(), rate(c, "packet.flow-rate"));
         return s;
     }

@@ -115,4 +115,30 @@ class PacketBindingTest {
             assertFalse(msg.contains("\n"), msg);
         }
     }
+
+    @Test
+    void aPermutationSequenceChainsEachHostsMessages() throws IOException {
+        ExperimentConfig c = config("packet.permutation-sequence = 3\npacket.flow-size = 64KiB\n");
+        FlowSchedule s = PacketBinding.schedule(c, NetworkBinding.topology(c), 1);
+        int hosts = NetworkBinding.topology(c).hostCount();
+        int[] last = new int[hosts];
+        java.util.Arrays.fill(last, -1);
+        int[] messages = new int[hosts];
+        for (int f = 0; f < s.size(); f++) {
+            int src = s.flows().src()[f];
+            assertEquals(65536, s.bytes()[f]);
+            assertTrue(s.flows().dst()[f] != src, "no message to itself");
+            // seed 001 §V-C: a host's messages follow each other, the first starts at once
+            assertEquals(last[src], s.after()[f], "flow " + f);
+            last[src] = f;
+            messages[src]++;
+        }
+        for (int h = 0; h < hosts; h++) {
+            assertTrue(messages[h] <= 3, "at most one message per permutation");
+        }
+        assertEquals(s.size(), PacketBinding.schedule(c, NetworkBinding.topology(c), 1).size(), "same seed");
+        InputException e = assertThrows(InputException.class, () -> PacketBinding.schedule(
+                config("packet.permutation-sequence = 2\n"), NetworkBinding.topology(c), 1));
+        assertTrue(e.getMessage().contains("packet.flow-size"), e.getMessage());
+    }
 }
