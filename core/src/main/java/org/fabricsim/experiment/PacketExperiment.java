@@ -96,7 +96,8 @@ final class PacketExperiment implements Experiment {
                 });
                 progress.stepBy(100 - shown[0]);
             }
-            PacketModelSpec.Merged m = (PacketModelSpec.Merged) r.result();
+            PacketModelSpec.Merged m = PacketModelSpec.combine((PacketModelSpec.Parts) r.result(), topology,
+                    schedule.flows());
             metrics = m.metrics();
             events = m.events();
             hops = m.hops();

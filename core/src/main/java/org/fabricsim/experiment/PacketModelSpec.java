@@ -39,8 +39,12 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
     record Part(byte[] metrics, long events, long hops, long injected, long delivered) implements WireMessage {
     }
 
+    /** The parts' reports in LP order, as the coordinator hands them back. */
+    record Parts(Part[] parts) implements WireMessage {
+    }
+
     /** Everything parts report, merged. */
-    record Merged(PacketMetrics metrics, long events, long hops, long injected, long delivered) implements WireMessage {
+    record Merged(PacketMetrics metrics, long events, long hops, long injected, long delivered) {
     }
 
     static PacketModelSpec of(ExperimentConfig c) {
@@ -67,20 +71,28 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         return PacketLp.PAYLOAD_WORDS;
     }
 
+    /**
+     * Only collects: decoding the measurements needs the topology and flows, which the driver already has
+     * ({@link #combine}), so they are not built a second time here.
+     */
     @Override
     public WireMessage merge(WireMessage[] results) {
-        ExperimentConfig c = ExperimentConfig.fromJson(configJson, Path.of(baseDir), source);
-        long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-        Topology t = NetworkBinding.topology(c);
-        FlowSet flows = PacketBinding.schedule(c, t, seed).flows();
+        Part[] parts = new Part[results.length];
+        for (int i = 0; i < parts.length; i++) {
+            parts[i] = (Part) results[i];
+        }
+        return new Parts(parts);
+    }
+
+    /** The parts' measurements merged into the sequential run's, and their counters summed. */
+    static Merged combine(Parts reports, Topology topology, FlowSet flows) {
         PacketMetrics metrics = null;
         long events = 0;
         long hops = 0;
         long injected = 0;
         long delivered = 0;
-        for (WireMessage m : results) {
-            Part p = (Part) m;
-            PacketMetrics pm = decode(p.metrics(), t, flows);
+        for (Part p : reports.parts()) {
+            PacketMetrics pm = decode(p.metrics(), topology, flows);
             if (metrics == null) {
                 metrics = pm;
             } else {
