@@ -48,17 +48,16 @@ public final class PacketLp implements LpModel {
         for (int p : partOf) {
             parts = Math.max(parts, p + 1);
         }
+        this.queue = new LogicalProcess(EventQueue.create(eventQueue), nodes);
+        this.network = new PacketNetwork(topology, tables, schedule, flowLanes, params, observer, queue);
         this.lookahead = new long[parts];
         java.util.Arrays.fill(lookahead, Long.MAX_VALUE);
         for (int gp = 0; gp < topology.portCount(); gp++) {
             if (topology.isConnected(gp) && owned[topology.owner(gp)] && !owned[topology.peerNode(gp)]) {
                 int to = partOf[topology.peerNode(gp)];
-                // packets arrive a cable latency (plus the switch latency) later, credits a cable latency later
-                lookahead[to] = Math.min(lookahead[to], topology.latencyPs(gp));
+                lookahead[to] = Math.min(lookahead[to], network.crossingLookahead(gp));
             }
         }
-        this.queue = new LogicalProcess(EventQueue.create(eventQueue), nodes);
-        this.network = new PacketNetwork(topology, tables, schedule, flowLanes, params, observer, queue);
         network.partition(partOf, part, queue, new CutCrossing());
         queue.handler(network);
         network.start();

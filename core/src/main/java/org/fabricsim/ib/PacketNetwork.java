@@ -52,6 +52,7 @@ final class PacketNetwork implements EventHandler {
     private final int radix;
     private final int unit;
     private final int minBlocks; // credit blocks of the smallest packet (1 payload byte)
+    private final int smallestWire; // wire bytes of the smallest packet the schedule produces
     private final int readLimit;
     private final boolean voq;
     private final boolean fcfs;
@@ -135,6 +136,7 @@ final class PacketNetwork implements EventHandler {
         this.hosts = topology.hostCount();
         this.unit = params.creditBytes();
         this.minBlocks = (1 + params.overheadBytes() + unit - 1) / unit;
+        this.smallestWire = CutLookahead.smallestWireBytes(schedule, params);
         this.readLimit = params.speedup() == 0 ? Integer.MAX_VALUE : params.speedup();
         this.voq = params.queueing() == Queueing.VOQ;
         this.fcfs = params.arbitration() == Arbitration.FCFS;
@@ -276,6 +278,15 @@ final class PacketNetwork implements EventHandler {
         return partOf == null || partOf[node] == part;
     }
 
+    /**
+     * The lookahead over the cable at global port {@code gp} from its owner's side: after any moment, nothing
+     * the owner sends over this cable arrives sooner than this ({@link CutLookahead}; credits are sent early
+     * for it, see {@link #sendCredit}).
+     */
+    long crossingLookahead(int gp) {
+        return CutLookahead.ofCable(topology, gp, params, smallestWire);
+    }
+
     /** A packet head sent by another part reaches port {@code target}: the packet joins this part's pool. */
     void receivePacket(long time, long tie, int target, int flow, int payload, int wire, int blocks, int vl,
             long injectedPs, long tailPs) {
@@ -373,7 +384,7 @@ final class PacketNetwork implements EventHandler {
         int in = txInput[o];
         int node = owner[o];
         if (in >= 0) {
-            release(t, in, vl, p.blocks[pk], p.wire[pk], node);
+            release(t, in, vl, p.blocks[pk], p.wire[pk]);
             reads[in]--;
             if (readLimit != Integer.MAX_VALUE) {
                 markWaiting(in);
@@ -411,6 +422,7 @@ final class PacketNetwork implements EventHandler {
                     : Math.max(p.tailPs[pk], start + Time.serialisation(p.wire[pk], receiveRate));
             receiveFreePs[node] = done;
             sink.send(done, CONSUMED, node, in, pk);
+            sendCredit(done + latency[in], in, vl, b, node); // freed at CONSUMED, known now (see sendCredit)
             return;
         }
         int dst = flowDst[p.flow[pk]];
@@ -444,7 +456,7 @@ final class PacketNetwork implements EventHandler {
     private void consumed(long t, int in, int pk) {
         PacketPool p = pool;
         int f = p.flow[pk];
-        release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk], owner[in]);
+        release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk]);
         observer.delivered(t, f, flowDst[f], p.wire[pk], p.injectedPs[pk]);
         deliveredPackets++;
         deliveredTotal += p.payload[pk];
@@ -456,19 +468,36 @@ final class PacketNetwork implements EventHandler {
         pool.release(pk);
     }
 
-    /** Frees a packet's space in the buffer of receiving port {@code in} and returns its credit upstream. */
-    private void release(long t, int in, int vl, int blocks, int wire, int node) {
+    /**
+     * Frees a packet's space in the buffer of receiving port {@code in}; its credit, sent when this moment
+     * became known, is now on its way upstream.
+     */
+    private void release(long t, int in, int vl, int blocks, int wire) {
         int i = in * vls + vl;
         occupancy[i] -= blocks;
         occupancyBytes[i] -= wire;
         observer.bufferOccupancy(t, in, vl, occupancyBytes[i]);
+        if (partOf == null) {
+            creditsInFlight[peer[in] * vls + vl] += blocks; // invariant bookkeeping: sequential runs only
+        }
+    }
+
+    /**
+     * Sends upstream the credit for {@code blocks} on {@code vl} that receiving port {@code in} returns when
+     * the packet's space is freed, to arrive at {@code arrivalPs} (the freeing time plus the cable latency).
+     * The freeing time is fixed as soon as the packet starts onward (its end of transmission) or, at an HCA,
+     * as soon as its head arrives (its consumption), so the credit is sent then rather than when the space
+     * is freed: it arrives at the same time, and a credit crossing a cut gives the neighbour a lookahead of
+     * the shortest packet's serialisation plus the cable instead of the cable alone (docs/DISTRIBUTED.md).
+     * Credits of one source for one port keep their order, so the event order is unchanged.
+     */
+    private void sendCredit(long arrivalPs, int in, int vl, int blocks, int node) {
         int up = peer[in];
         long payload = ((long) vl << 32) | blocks;
         if (isLocal(owner[up])) {
-            creditsInFlight[up * vls + vl] += blocks;
-            sink.send(t + latency[in], CREDIT, node, up, payload);
+            sink.send(arrivalPs, CREDIT, node, up, payload);
         } else {
-            crossing.credit(partOf[owner[up]], t + latency[in], local.tie(CREDIT, node), up, payload);
+            crossing.credit(partOf[owner[up]], arrivalPs, local.tie(CREDIT, node), up, payload);
         }
     }
 
@@ -625,6 +654,10 @@ final class PacketNetwork implements EventHandler {
         txInput[o] = in;
         p.tailPs[pk] = end + lat;
         sink.send(end, TX_DONE, node, o, pk);
+        if (in >= 0) {
+            // the input's space is freed at TX_DONE, known now: its credit is sent now (see sendCredit)
+            sendCredit(end + latency[in], in, vl, b, node);
+        }
         int down = peer[o];
         if (isLocal(owner[down])) {
             sink.send(t + lat, ARRIVAL, node, down, pk);

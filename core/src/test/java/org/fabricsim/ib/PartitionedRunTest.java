@@ -13,14 +13,16 @@ import org.fabricsim.engine.Time;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The model is partitionable as it stands (DESIGN.md, "Packet engine"; issue 6): split the nodes among parts,
  * give each part its own logical process and copy of the model, let only packet heads and credits cross
- * (with their senders' tie keys), run the parts in synchronous windows of the smallest cable latency (a
- * conservative schedule: nothing sent in a window can land in it), and every port and host observes exactly
+ * (with their senders' tie keys), run the parts in synchronous windows of the smallest lookahead the model
+ * claims for a cut cable (a conservative schedule: nothing sent in a window can land in it; every crossing
+ * event is checked against its cable's lookahead), and every port and host observes exactly
  * what it observes in the sequential run — same transmissions, deliveries, buffer occupancies and
  * completions at the same picoseconds, in the same order.
  */
@@ -99,23 +101,27 @@ class PartitionedRunTest {
 
     static Trace partitioned(PacketParams params, FlowSchedule s, int[] partOf, int parts) {
         List<Message> inFlight = new ArrayList<>();
-        Crossing crossing = new Crossing() {
-            @Override
-            public void packet(int toPart, long time, long tie, int target, int flow, int payload, int wire,
-                    int blocks, int vl, long injectedPs, long tailPs) {
-                inFlight.add(new Message(toPart, time, tie, target, true, flow, payload, wire, blocks, vl,
-                        injectedPs, tailPs, 0));
-            }
-
-            @Override
-            public void credit(int toPart, long time, long tie, int target, long payload) {
-                inFlight.add(new Message(toPart, time, tie, target, false, 0, 0, 0, 0, 0, 0, 0, payload));
-            }
-        };
         Trace[] traces = new Trace[parts];
         LogicalProcess[] lps = new LogicalProcess[parts];
         PacketNetwork[] nets = new PacketNetwork[parts];
         for (int k = 0; k < parts; k++) {
+            int from = k;
+            // every crossing event lands no sooner than the lookahead the model claims for its cable
+            Crossing crossing = new Crossing() {
+                @Override
+                public void packet(int toPart, long time, long tie, int target, int flow, int payload, int wire,
+                        int blocks, int vl, long injectedPs, long tailPs) {
+                    checkLookahead(nets[from], lps[from], time, target);
+                    inFlight.add(new Message(toPart, time, tie, target, true, flow, payload, wire, blocks, vl,
+                            injectedPs, tailPs, 0));
+                }
+
+                @Override
+                public void credit(int toPart, long time, long tie, int target, long payload) {
+                    checkLookahead(nets[from], lps[from], time, target);
+                    inFlight.add(new Message(toPart, time, tie, target, false, 0, 0, 0, 0, 0, 0, 0, payload));
+                }
+            };
             traces[k] = new Trace(s.size());
             lps[k] = new LogicalProcess(EventQueue.create("heap4"), TOPOLOGY.nodeCount());
             nets[k] = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, traces[k], lps[k]);
@@ -123,10 +129,11 @@ class PartitionedRunTest {
             lps[k].handler(nets[k]);
             nets[k].start();
         }
+        // windows of the smallest lookahead of a cut cable: nothing sent in a window can land in it
         long lookahead = Long.MAX_VALUE;
         for (int p = 0; p < TOPOLOGY.portCount(); p++) {
-            if (TOPOLOGY.isConnected(p)) {
-                lookahead = Math.min(lookahead, TOPOLOGY.latencyPs(p));
+            if (TOPOLOGY.isConnected(p) && partOf[TOPOLOGY.owner(p)] != partOf[TOPOLOGY.peerNode(p)]) {
+                lookahead = Math.min(lookahead, nets[0].crossingLookahead(p));
             }
         }
         long crossings = 0;
@@ -152,6 +159,36 @@ class PartitionedRunTest {
             traces[0].add(traces[k]);
         }
         return traces[0];
+    }
+
+    /** The event sent over the cable into port {@code target} keeps its cable's lookahead. */
+    static void checkLookahead(PacketNetwork net, LogicalProcess lp, long time, int target) {
+        long lookahead = net.crossingLookahead(TOPOLOGY.peerPort(target));
+        assertTrue(time - lp.now() >= lookahead, "an event sent at " + lp.now() + " ps arrives at " + time
+                + " ps, within the lookahead of " + lookahead + " ps");
+    }
+
+    @Test
+    void theLookaheadOfACableIsItsLatencyPlusTheSwitchLatencyOrTheSmallestPacketsSerialisation() {
+        FlowSchedule s = PacketInvariantsTest.traffic(11); // 20 KiB + 77 B per flow: the last packet is 77 B
+        PacketParams params = PacketParams.defaults();
+        PacketNetwork net = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, new Trace(s.size()),
+                new LogicalProcess(EventQueue.create("heap4"), TOPOLOGY.nodeCount()));
+        int host = TOPOLOGY.hostPort(0);
+        int leaf = TOPOLOGY.peerPort(host);
+        long cable = TOPOLOGY.latencyPs(host);
+        long smallest = Time.serialisation(77 + params.overheadBytes(), TOPOLOGY.bandwidthBps(host));
+        // a host's heads arrive after the cable alone; its credits a serialisation of the smallest packet later
+        assertEquals(cable, net.crossingLookahead(host));
+        assertEquals(Math.min(cable + params.switchLatencyPs(), cable + smallest), net.crossingLookahead(leaf));
+        FlowSchedule endless = FlowSchedule.always(s.flows());
+        PacketNetwork mtu = new PacketNetwork(TOPOLOGY, TABLES, endless, new int[s.size()], params,
+                new Trace(s.size()), new LogicalProcess(EventQueue.create("heap4"), TOPOLOGY.nodeCount()));
+        long full = Time.serialisation(params.mtuBytes() + params.overheadBytes(), TOPOLOGY.bandwidthBps(host));
+        assertEquals(Math.min(cable + params.switchLatencyPs(), cable + full), mtu.crossingLookahead(leaf),
+                "endless flows send only MTU packets");
+        assertTrue(mtu.crossingLookahead(leaf) > 5 * cable, "far more than the cable alone: "
+                + mtu.crossingLookahead(leaf) + " ps");
     }
 
     @ParameterizedTest

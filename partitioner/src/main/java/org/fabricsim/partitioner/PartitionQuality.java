@@ -7,7 +7,7 @@ import org.fabricsim.topology.Topology;
 /**
  * How good a partition is for conservative simulation: the expected event load of each part (balance
  * bounds the speed-up), the cables cut (each one carries cross-LP messages), and for every directed
- * LP-to-LP channel the number of links it carries and its lookahead, the shortest latency among them
+ * LP-to-LP channel the number of links it carries and its lookahead, the shortest among them
  * (DESIGN.md, "Packet engine": the lookahead is what lets an LP run ahead of its neighbours).
  *
  * @param parts number of parts
@@ -39,7 +39,17 @@ public record PartitionQuality(int parts, long[] load, int[] nodes, int[] hosts,
         channels = List.copyOf(channels);
     }
 
+    /** The quality with each channel's lookahead the shortest cable latency among its links. */
     public static PartitionQuality of(Topology t, Partition partition) {
+        return of(t, partition, t::latencyPs);
+    }
+
+    /**
+     * The quality with each channel's lookahead the smallest {@code lookaheadOfPort} among its links: a model's
+     * own lookahead over the cable at a global port, from that port's owner (e.g. the packet model's, which adds
+     * the switch latency or a packet's serialisation to the cable).
+     */
+    public static PartitionQuality of(Topology t, Partition partition, java.util.function.IntToLongFunction lookaheadOfPort) {
         if (partition.nodes() != t.nodeCount()) {
             throw new IllegalArgumentException("the partition covers " + partition.nodes() + " nodes, "
                     + t.name() + " has " + t.nodeCount());
@@ -77,7 +87,7 @@ public record PartitionQuality(int parts, long[] load, int[] nodes, int[] hosts,
                     cut++;
                 }
                 links[from * k + to]++;
-                lookahead[from * k + to] = Math.min(lookahead[from * k + to], t.latencyPs(gp));
+                lookahead[from * k + to] = Math.min(lookahead[from * k + to], lookaheadOfPort.applyAsLong(gp));
             }
         }
         List<Channel> channels = new ArrayList<>();

@@ -5,6 +5,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fabricsim.InputException;
 import org.fabricsim.config.Units;
+import org.fabricsim.ib.CutLookahead;
+import org.fabricsim.ib.PacketParams;
 import org.fabricsim.partitioner.Partition;
 import org.fabricsim.partitioner.PartitionFile;
 import org.fabricsim.partitioner.PartitionMethod;
@@ -59,6 +61,10 @@ final class PartitionCommand implements Callable<Integer> {
             throw new InputException("partition: " + e.getMessage());
         }
         PartitionQuality q = PartitionQuality.of(t, p);
+        // the packet model's lookahead with its default parameters and MTU-sized packets (CutLookahead)
+        PacketParams params = PacketParams.defaults();
+        PartitionQuality packet = PartitionQuality.of(t, p,
+                gp -> CutLookahead.ofCable(t, gp, params, CutLookahead.mtuWireBytes(params)));
         main.out.printf(Locale.ROOT, "partition of %s into %d parts (%s, seed %d)%n", t.name(), parts,
                 Partitioners.resolve(t, parts, m).label(), seed);
         main.out.printf(Locale.ROOT, "  load (connected ports) per part: imbalance %.3f (heaviest / average)%n", q.imbalance());
@@ -68,10 +74,17 @@ final class PartitionCommand implements Callable<Integer> {
         }
         main.out.printf(Locale.ROOT, "  cut cables: %d of %d (%.1f %%)%n", q.cutCables(), q.cables(),
                 100.0 * q.cutCables() / Math.max(1, q.cables()));
-        main.out.printf(Locale.ROOT, "  channels: %d, lookahead min %s%n", q.channels().size(),
-                q.channels().isEmpty() ? "none (nothing cut)" : Units.formatTime(q.minLookaheadPs()));
-        for (PartitionQuality.Channel c : q.channels()) {
-            main.out.printf(Locale.ROOT, "    LP %d -> LP %d  links %6d  lookahead %s%n", c.from(), c.to(), c.links(),
+        main.out.printf(Locale.ROOT, "  channels: %d, lookahead min %s (cable latency %s)%n", q.channels().size(),
+                q.channels().isEmpty() ? "none (nothing cut)" : Units.formatTime(packet.minLookaheadPs()),
+                q.channels().isEmpty() ? "-" : Units.formatTime(q.minLookaheadPs()));
+        if (!q.channels().isEmpty()) {
+            main.out.printf(Locale.ROOT, "    (packet model, default parameters, %d B packets: the cable plus the"
+                    + " switch latency or a packet's serialisation)%n", CutLookahead.mtuWireBytes(params));
+        }
+        for (int i = 0; i < q.channels().size(); i++) {
+            PartitionQuality.Channel c = q.channels().get(i);
+            main.out.printf(Locale.ROOT, "    LP %d -> LP %d  links %6d  lookahead %s  cable latency %s%n", c.from(),
+                    c.to(), c.links(), Units.formatTime(packet.channels().get(i).lookaheadPs()),
                     Units.formatTime(c.lookaheadPs()));
         }
         if (write != null) {
