@@ -121,9 +121,10 @@ final class PacketExperiment implements Experiment {
             // costs; well above 1 leaves room for speed-up, below 1 the LPs mostly wait for each other
             double eventsPerSimSecond = events / (end * 1e-12);
             double eventsPerWallSecond = r.wallNanos() == 0 ? 0 : events / (r.wallNanos() * 1e-9);
-            double lookaheadS = partition.minLookaheadPs() * 1e-12;
+            double lookaheadS = r.minLookaheadPs() * 1e-12;
             double latencyS = r.meanMessageLatencyNanos() * 1e-9;
-            engine.put("min_lookahead_ps", partition.minLookaheadPs());
+            engine.put("min_cut_cable_latency_ps", partition.minCableLatencyPs());
+            engine.put("min_lookahead_ps", r.minLookaheadPs());
             engine.put("coupling_factor", latencyS == 0 || eventsPerWallSecond == 0 ? null
                     : lookaheadS * eventsPerSimSecond / (latencyS * eventsPerWallSecond));
         }

@@ -24,9 +24,9 @@ public interface Partitioning {
      * @param partOf part of each node
      * @param method the method used (auto resolved)
      * @param cutCables cables between parts
-     * @param minLookaheadPs the shortest latency of a cut cable (the smallest channel lookahead)
+     * @param minCableLatencyPs the shortest latency of a cut cable (the model adds to it for its lookahead)
      */
-    record Split(int parts, int[] partOf, String method, int cutCables, long minLookaheadPs) {
+    record Split(int parts, int[] partOf, String method, int cutCables, long minCableLatencyPs) {
     }
 
     /** For runs without the partitioner on the class path: distributed runs are refused. */

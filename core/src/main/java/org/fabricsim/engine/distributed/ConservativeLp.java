@@ -26,6 +26,7 @@ final class ConservativeLp {
     private final long[] expectedSequence;
     private final long[] nextSequence;
     private final long[] lastPromise;
+    private final long stride; // the shortest outgoing lookahead: how far one step runs past its horizon
     private long realSent;
     private long nullSent;
     private long batchesSent;
@@ -55,6 +56,11 @@ final class ConservativeLp {
             inClock[j] = lookahead[j] == Long.MAX_VALUE ? Long.MAX_VALUE : 0;
             lastPromise[j] = -1;
         }
+        long shortest = Long.MAX_VALUE;
+        for (long l : lookahead) {
+            shortest = Math.min(shortest, l);
+        }
+        this.stride = shortest;
     }
 
     /**
@@ -84,12 +90,21 @@ final class ConservativeLp {
         inClock[from] = Math.max(inClock[from], batch.promisePs());
     }
 
-    /** Processes everything safe and returns the batches to send, one per channel at most. */
+    /**
+     * Processes what is safe, at most one lookahead past the next local event, and returns the batches to
+     * send, one per channel at most; {@link #hasSafeWork()} tells whether another step may go on at once.
+     *
+     * <p>Why in strides: a neighbour can be blocked waiting for this LP's next promise while this LP runs.
+     * Running a whole window of two lookaheads before promising again (possible when the neighbour's promise
+     * is ahead) makes the neighbour wait for all of it; it then runs two lookaheads while this LP waits, and
+     * the two take turns for the rest of the run instead of working at the same time. Promising after every
+     * lookahead's worth keeps both busy.
+     */
     List<EventBatch> step() {
         long began = System.nanoTime();
         steps++;
         long safe = safeTime();
-        model.runBefore(Math.min(safe, endPs), out);
+        model.runBefore(Math.min(Math.min(safe, endPs), saturatedAdd(model.nextEventTime(), stride)), out);
         long horizon = Math.min(model.nextEventTime(), safe);
         boolean done = horizon >= endPs;
         List<EventBatch> batches = new ArrayList<>();
@@ -113,6 +128,11 @@ final class ConservativeLp {
         }
         busyNanos += System.nanoTime() - began;
         return batches;
+    }
+
+    /** Whether a local event is safe to process now (before the safe time and the end time). */
+    boolean hasSafeWork() {
+        return model.nextEventTime() < Math.min(safeTime(), endPs);
     }
 
     /** Whether nothing is left to process before the end time, nor can arrive. */
@@ -156,6 +176,11 @@ final class ConservativeLp {
     /** Wall time spent processing events and cutting batches (the rest is waiting for promises). */
     long busyNanos() {
         return busyNanos;
+    }
+
+    /** The shortest lookahead of this LP's outgoing channels ({@link Long#MAX_VALUE}: it has none). */
+    long minLookahead() {
+        return stride;
     }
 
     LpModel model() {

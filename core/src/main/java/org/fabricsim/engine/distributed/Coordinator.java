@@ -189,7 +189,9 @@ final class Coordinator extends AbstractBehavior<Object> {
         long steps = 0;
         long latency = 0;
         long received = 0;
+        long lookahead = Long.MAX_VALUE;
         for (int lp = 0; lp < done.length; lp++) {
+            lookahead = Math.min(lookahead, done[lp].minLookaheadPs());
             steps += done[lp].steps();
             latency += done[lp].latencyNanos();
             received += done[lp].batchesReceived();
@@ -202,7 +204,7 @@ final class Coordinator extends AbstractBehavior<Object> {
         stopLps();
         try {
             future.complete(new RunResult(request.spec().merge(results), request.parts(), events, real, nulls, batches, wall,
-                    steps, received == 0 ? 0 : latency / (double) received, busy));
+                    steps, received == 0 ? 0 : latency / (double) received, busy, lookahead));
         } catch (RuntimeException e) {
             future.completeExceptionally(e);
         }

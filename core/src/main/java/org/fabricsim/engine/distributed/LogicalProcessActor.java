@@ -21,6 +21,7 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
     private ConservativeLp lp;
     private ActorRef<WireMessage>[] peers;
     private boolean reported;
+    private boolean continuing;
     private long lastPercent;
 
     static Behavior<WireMessage> create(Messages.CreateLp order) {
@@ -46,6 +47,10 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
     public Receive<WireMessage> createReceive() {
         return newReceiveBuilder()
                 .onMessage(EventBatch.class, this::onBatch)
+                .onMessage(Messages.Continue.class, c -> {
+                    continuing = false;
+                    return lp == null ? Behaviors.stopped() : advance();
+                })
                 .onMessage(Messages.Start.class, this::onStart)
                 .onMessage(Messages.Stop.class, m -> Behaviors.stopped())
                 .onMessage(Messages.Abort.class, m -> Behaviors.stopped())
@@ -84,6 +89,11 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
         } catch (RuntimeException e) {
             return abort("LP " + order.lp() + " failed: " + e);
         }
+        if (lp.hasSafeWork() && !continuing) {
+            // the next stride after the batches waiting in the mailbox (they may carry later promises)
+            continuing = true;
+            getContext().getSelf().tell(Messages.Continue.INSTANCE);
+        }
         long percent = Math.min(lp.safeTime(), order.endPs()) * 100 / Math.max(1, order.endPs());
         if (percent > lastPercent && percent < 100) {
             lastPercent = percent;
@@ -94,7 +104,7 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
             long reachedEnd = System.nanoTime(); // before the result is collected and encoded
             coordinator.tell(new Messages.LpDone(order.runId(), order.lp(), lp.model().events(), lp.realMessagesSent(),
                     lp.nullMessagesSent(), lp.batchesSent(), lp.steps(), lp.latencyNanos(), lp.batchesReceived(),
-                    lp.busyNanos(), reachedEnd, lp.model().result()));
+                    lp.busyNanos(), reachedEnd, lp.minLookahead(), lp.model().result()));
         }
         return this;
     }

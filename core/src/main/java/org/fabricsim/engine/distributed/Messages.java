@@ -28,7 +28,12 @@ final class Messages {
     /** LP → coordinator: reached the end time. */
     record LpDone(long runId, int lp, long events, long realMessagesSent, long nullMessagesSent, long batchesSent,
             long steps, long latencyNanos, long batchesReceived, long busyNanos, long reachedEndNanos,
-            WireMessage result) implements WireMessage {
+            long minLookaheadPs, WireMessage result) implements WireMessage {
+    }
+
+    /** LP → itself: go on with the next stride of safe events (after the messages already waiting). */
+    record Continue() implements WireMessage {
+        static final Continue INSTANCE = new Continue();
     }
 
     /** Coordinator → LPs: the run is over (every LP reported); stop. */

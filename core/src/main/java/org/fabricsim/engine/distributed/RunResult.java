@@ -14,9 +14,12 @@ package org.fabricsim.engine.distributed;
  * @param steps times LPs ran what was safe (each ends with its batches and promises sent)
  * @param meanMessageLatencyNanos mean wall time from a batch's send to its receipt (queueing included)
  * @param busyNanos per LP, the wall time it spent processing (the rest of the run it waited)
+ * @param minLookaheadPs the shortest lookahead of any channel, as the model gave it ({@link Long#MAX_VALUE}:
+ *     no channel)
  */
 public record RunResult(WireMessage result, int parts, long events, long realMessages, long nullMessages,
-        long batches, long wallNanos, long steps, double meanMessageLatencyNanos, long[] busyNanos) {
+        long batches, long wallNanos, long steps, double meanMessageLatencyNanos, long[] busyNanos,
+        long minLookaheadPs) {
 
     /** Null messages per cross-LP event (the protocol's overhead). */
     public double nullPerReal() {

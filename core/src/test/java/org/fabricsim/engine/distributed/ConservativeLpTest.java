@@ -33,11 +33,41 @@ class ConservativeLpTest {
         assertTrue(first.get(0).isNull());
         assertTrue(a.step().isEmpty(), "no new null message while the promise does not grow");
         a.receive(nullMessage(1, 0, 0, 1_500));
-        List<EventBatch> second = a.step();
+        EventBatch last = null;
+        while (a.hasSafeWork()) {
+            List<EventBatch> sent = a.step();
+            last = sent.isEmpty() ? last : sent.get(0);
+        }
         assertTrue(a.model().events() > 0, "events before 1500 ps ran");
         assertTrue(a.model().nextEventTime() >= 1_500, "everything before the safe time ran");
         // horizon = min(next local event, safe time) = 1500: nothing this LP does can reach LP 1 before 2500
-        assertEquals(2_500, second.get(0).promisePs());
+        assertEquals(2_500, last.promisePs());
+    }
+
+    @Test
+    void aStepRunsOneLookaheadAtATimeSoThatAWaitingNeighbourIsNeverHeldUpLonger() {
+        // a busy LP: 63 of 64 entities, 4 events each (the neighbour holds one entity and has not run yet)
+        int[] partOf = new int[64];
+        partOf[63] = 1;
+        ConservativeLp a = new ConservativeLp(1, 0, 2, new Phold.Spec(64, 3, 1_000, 4, -1).build(0, 2, partOf), 1,
+                1_000_000);
+        a.step();
+        a.receive(nullMessage(1, 0, 0, 50_000)); // the neighbour is far ahead: 50 lookaheads are safe
+        long promised = 1_000;
+        int steps = 0;
+        while (a.hasSafeWork()) {
+            long next = a.model().nextEventTime();
+            List<EventBatch> sent = a.step();
+            steps++;
+            assertTrue(a.model().nextEventTime() >= Math.min(next + 1_000, 50_000), "a whole stride ran");
+            assertTrue(a.model().nextEventTime() < 50_000 || !a.hasSafeWork());
+            // every step that ran something promises more to the neighbour waiting at the old promise
+            assertEquals(1, sent.size());
+            assertTrue(sent.get(0).promisePs() > promised, "the promise grows after every stride");
+            promised = sent.get(0).promisePs();
+        }
+        assertTrue(steps >= 40, "50 lookaheads of work in about as many strides, not one: " + steps);
+        assertEquals(51_000, promised, "in the end everything before the safe time ran");
     }
 
     @Test
