@@ -54,17 +54,13 @@ public final class ClusterConfig {
               coordinated-shutdown.phases.cluster-exiting.timeout = 2s
               coordinated-shutdown.exit-jvm = off
             }
-            # LPs run on their own pool, one message at a time, so that a promise is passed on as soon as it
-            # is made. (A spinning affinity pool was tried: on a shared machine its spinning threads starve
-            # the LPs and the message latency grew fivefold; docs/DISTRIBUTED.md.)
+            # Each LP has a thread of its own, so that two LPs with work never wait for one pool thread (a
+            # shared fork-join pool gave far more variable run times). The thread parks when its LP waits. (A spinning affinity pool was tried: on a shared machine its spinning threads
+            # starve the LPs and the message latency grew fivefold; docs/DISTRIBUTED.md.)
             fabricsim-lp-dispatcher {
-              type = Dispatcher
-              executor = "fork-join-executor"
-              fork-join-executor {
-                parallelism-min = 1
-                parallelism-factor = 1.0
-                parallelism-max = 64
-              }
+              type = PinnedDispatcher
+              executor = "thread-pool-executor"
+              thread-pool-executor.allow-core-timeout = off
               throughput = 1
               coordinated-shutdown.run-by-jvm-shutdown-hook = off
             }
