@@ -123,9 +123,9 @@ final class PacketExperiment implements Experiment {
             double eventsPerWallSecond = r.wallNanos() == 0 ? 0 : events / (r.wallNanos() * 1e-9);
             double lookaheadS = r.minLookaheadPs() * 1e-12;
             double latencyS = r.meanMessageLatencyNanos() * 1e-9;
-            engine.put("min_cut_cable_latency_ps", partition.minCableLatencyPs());
-            engine.put("min_lookahead_ps", r.minLookaheadPs());
-            engine.put("coupling_factor", latencyS == 0 || eventsPerWallSecond == 0 ? null
+            engine.put("min_cut_cable_latency_ps", orNull(partition.minCableLatencyPs()));
+            engine.put("min_lookahead_ps", orNull(r.minLookaheadPs()));
+            engine.put("coupling_factor", latencyS == 0 || eventsPerWallSecond == 0 || lookaheadS > 1e6 ? null
                     : lookaheadS * eventsPerSimSecond / (latencyS * eventsPerWallSecond));
         }
         PacketRun run = new PacketRun(events, end, wall, hops, delivered);
@@ -204,5 +204,10 @@ final class PacketExperiment implements Experiment {
             console.printf(Locale.ROOT, "  ... %d more flows in flows.arrow%n", s.size() - shown);
         }
         console.println("  results in " + out.dir().toAbsolutePath());
+    }
+
+    /** A time in picoseconds, or null for "none" ({@link Long#MAX_VALUE}: nothing is cut, no channel). */
+    private static Long orNull(long ps) {
+        return ps == Long.MAX_VALUE ? null : ps;
     }
 }

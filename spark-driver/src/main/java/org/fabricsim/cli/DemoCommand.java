@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.config.Units;
 import org.fabricsim.io.Json;
 import org.fabricsim.topology.Presets;
 import org.fabricsim.topology.TopologyReport;
@@ -82,6 +84,16 @@ final class DemoCommand implements Callable<Integer> {
         main.out.println(sameResults(seq, two)
                 ? "   identical results: summary.json and every Arrow table are byte for byte the sequential run's"
                 : "   RESULTS DIFFER from the sequential run (a bug: please report it)");
+        try {
+            JsonNode e = Json.read(two.resolve("run.json")).get("engine");
+            main.out.printf(Locale.ROOT, "   2 LPs: lookahead %s (the cut cables alone: %s), %d cross-LP events, %.3f null"
+                    + " messages per cross-LP event; speed-ups in docs/BENCHMARKS.md%n",
+                    Units.formatTime(e.get("min_lookahead_ps").asLong()),
+                    Units.formatTime(e.get("min_cut_cable_latency_ps").asLong()), e.get("cross_lp_events").asLong(),
+                    e.get("null_messages_per_cross_lp_event").asDouble());
+        } catch (java.io.IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
         main.out.println();
 
         main.out.println("Results (summary.json, *.arrow, *.png, run.json) are in " + out.toAbsolutePath());

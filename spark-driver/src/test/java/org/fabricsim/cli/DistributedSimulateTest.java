@@ -81,6 +81,12 @@ class DistributedSimulateTest {
                 assertSameResults(seq, d, tree + ", " + parts + " LPs");
                 String run = Files.readString(d.resolve("run.json"));
                 assertTrue(run.contains("\"logical_processes\": " + parts), run);
+                if (parts > 1) {
+                    // heads set the packet model's lookahead here: the cable plus the 100 ns switch latency (a
+                    // credit's, the cable plus a 2 KiB packet's serialisation, is longer)
+                    assertEquals(number(run, "min_cut_cable_latency_ps") + 100_000, number(run, "min_lookahead_ps"),
+                            tree + ", " + parts + " LPs");
+                }
             }
         }
     }
@@ -114,6 +120,13 @@ class DistributedSimulateTest {
         } finally {
             node.destroyForcibly();
         }
+    }
+
+    /** The integer after {@code "key": } in a JSON text. */
+    private static long number(String json, String key) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + key + "\": (\\d+)").matcher(json);
+        assertTrue(m.find(), key + " in " + json);
+        return Long.parseLong(m.group(1));
     }
 
     private static int freePort() throws IOException {
