@@ -15,6 +15,12 @@ import java.util.List;
  * Cables are bidirectional, so LP j sends to this LP exactly when this LP sends to j.
  */
 final class ConservativeLp {
+    /**
+     * The most events one batch carries: with the packet model's 5 payload words, about 5 MB, well inside
+     * the transport's largest frame ({@link ClusterConfig}). A step that sends more sends several batches.
+     */
+    static final int MAX_BATCH_EVENTS = 65_536;
+
     private final long runId;
     private final int lp;
     private final int parts;
@@ -26,7 +32,8 @@ final class ConservativeLp {
     private final long[] expectedSequence;
     private final long[] nextSequence;
     private final long[] lastPromise;
-    private final long stride; // the shortest outgoing lookahead: how far one step runs past its horizon
+    private final long shortestLookahead; // of the outgoing channels: how far one step runs past its next event
+    private final int maxBatchEvents;
     private long realSent;
     private long nullSent;
     private long batchesSent;
@@ -35,13 +42,18 @@ final class ConservativeLp {
     private long busyNanos;
     private long received;
 
-    ConservativeLp(long runId, int lp, int parts, LpModel model, int stride, long endPs) {
+    ConservativeLp(long runId, int lp, int parts, LpModel model, int payloadWords, long endPs) {
+        this(runId, lp, parts, model, payloadWords, endPs, MAX_BATCH_EVENTS);
+    }
+
+    ConservativeLp(long runId, int lp, int parts, LpModel model, int payloadWords, long endPs, int maxBatchEvents) {
+        this.maxBatchEvents = maxBatchEvents;
         this.runId = runId;
         this.lp = lp;
         this.parts = parts;
         this.model = model;
         this.endPs = endPs;
-        this.out = new RemoteEvents(parts, stride);
+        this.out = new RemoteEvents(parts, payloadWords);
         this.lookahead = new long[parts];
         this.inClock = new long[parts];
         this.expectedSequence = new long[parts];
@@ -60,7 +72,7 @@ final class ConservativeLp {
         for (long l : lookahead) {
             shortest = Math.min(shortest, l);
         }
-        this.stride = shortest;
+        this.shortestLookahead = shortest;
     }
 
     /**
@@ -104,7 +116,7 @@ final class ConservativeLp {
         long began = System.nanoTime();
         steps++;
         long safe = safeTime();
-        model.runBefore(Math.min(Math.min(safe, endPs), saturatedAdd(model.nextEventTime(), stride)), out);
+        model.runBefore(Math.min(Math.min(safe, endPs), saturatedAdd(model.nextEventTime(), shortestLookahead)), out);
         long horizon = Math.min(model.nextEventTime(), safe);
         boolean done = horizon >= endPs;
         List<EventBatch> batches = new ArrayList<>();
@@ -113,6 +125,15 @@ final class ConservativeLp {
                 continue;
             }
             long promise = Math.max(lastPromise[j], done ? Long.MAX_VALUE : saturatedAdd(horizon, lookahead[j]));
+            while (out.pending(j) > maxBatchEvents) {
+                // a message must fit a frame: the front of a long queue goes first under the old promise (the
+                // events behind it may be earlier than the new one)
+                EventBatch b = out.take(runId, lp, j, nextSequence[j]++, Math.max(lastPromise[j], 0),
+                        maxBatchEvents);
+                batchesSent++;
+                realSent += b.size();
+                batches.add(b);
+            }
             boolean events = out.pending(j) > 0;
             if (events || promise > lastPromise[j]) {
                 EventBatch b = out.take(runId, lp, j, nextSequence[j]++, promise);
@@ -180,7 +201,7 @@ final class ConservativeLp {
 
     /** The shortest lookahead of this LP's outgoing channels ({@link Long#MAX_VALUE}: it has none). */
     long minLookahead() {
-        return stride;
+        return shortestLookahead;
     }
 
     LpModel model() {

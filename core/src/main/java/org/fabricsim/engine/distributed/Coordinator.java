@@ -40,6 +40,8 @@ final class Coordinator extends AbstractBehavior<Object> {
     private final ActorRefResolver resolver;
     private final String[] lpRefs;
     private final Messages.LpDone[] done;
+    private final java.io.ByteArrayOutputStream[] resultBytes;
+    private final int[] resultChunks;
     private int created;
     private int members;
     private final long[] reached;
@@ -60,6 +62,8 @@ final class Coordinator extends AbstractBehavior<Object> {
         this.resolver = ActorRefResolver.get(ctx.getSystem());
         this.lpRefs = new String[request.parts()];
         this.done = new Messages.LpDone[request.parts()];
+        this.resultBytes = new java.io.ByteArrayOutputStream[request.parts()];
+        this.resultChunks = new int[request.parts()];
         this.reached = new long[request.parts()];
         if (request.members() == 0) {
             for (int lp = 0; lp < request.parts(); lp++) {
@@ -88,6 +92,7 @@ final class Coordinator extends AbstractBehavior<Object> {
         return newReceiveBuilder()
                 .onMessage(Receptionist.Listing.class, this::onListing)
                 .onMessage(Messages.LpCreated.class, this::onCreated)
+                .onMessage(Messages.ResultChunk.class, this::onChunk)
                 .onMessage(Messages.LpDone.class, this::onDone)
                 .onMessage(Messages.Reached.class, this::onReached)
                 .onMessage(Messages.Abort.class, a -> fail(a.reason()))
@@ -161,9 +166,26 @@ final class Coordinator extends AbstractBehavior<Object> {
         return this;
     }
 
+    private Behavior<Object> onChunk(Messages.ResultChunk c) {
+        if (c.runId() != request.runId() || done[c.lp()] != null) {
+            return this;
+        }
+        if (resultBytes[c.lp()] == null) {
+            resultBytes[c.lp()] = new java.io.ByteArrayOutputStream();
+        }
+        resultBytes[c.lp()].writeBytes(c.bytes());
+        resultChunks[c.lp()]++;
+        return this;
+    }
+
     private Behavior<Object> onDone(Messages.LpDone d) {
         if (d.runId() != request.runId() || done[d.lp()] != null) {
             return this;
+        }
+        if (resultChunks[d.lp()] != d.resultChunks()) {
+            // pieces travel in order from one sender and are never silently dropped but for a broken transport
+            return fail("LP " + d.lp() + "'s result arrived incomplete: " + resultChunks[d.lp()] + " of "
+                    + d.resultChunks() + " pieces");
         }
         done[d.lp()] = d;
         if (++finished < request.parts()) {
@@ -182,6 +204,7 @@ final class Coordinator extends AbstractBehavior<Object> {
             wall = lastEnd - startNanos;
         }
         WireMessage[] results = new WireMessage[done.length];
+        KryoSerializer wire = new KryoSerializer(LogicalProcessActor.wireClasses(getContext().getSystem()));
         long events = 0;
         long real = 0;
         long nulls = 0;
@@ -195,7 +218,6 @@ final class Coordinator extends AbstractBehavior<Object> {
             steps += done[lp].steps();
             latency += done[lp].latencyNanos();
             received += done[lp].batchesReceived();
-            results[lp] = done[lp].result();
             events += done[lp].events();
             real += done[lp].realMessagesSent();
             nulls += done[lp].nullMessagesSent();
@@ -203,6 +225,10 @@ final class Coordinator extends AbstractBehavior<Object> {
         }
         stopLps();
         try {
+            for (int lp = 0; lp < done.length; lp++) {
+                results[lp] = (WireMessage) wire.fromBinaryJava(resultBytes[lp].toByteArray(), null);
+                resultBytes[lp] = null;
+            }
             future.complete(new RunResult(request.spec().merge(results), request.parts(), events, real, nulls, batches, wall,
                     steps, received == 0 ? 0 : latency / (double) received, busy, lookahead));
         } catch (RuntimeException e) {

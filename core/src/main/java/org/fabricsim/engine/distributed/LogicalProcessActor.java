@@ -15,6 +15,9 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * reason, never a silent stop.
  */
 final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
+    /** Size of the pieces an LP's encoded result travels in (well inside the transport's largest frame). */
+    static final int RESULT_CHUNK_BYTES = 1 << 20;
+
     private final Messages.CreateLp order;
     private final ActorRefResolver resolver;
     private final ActorRef<Object> coordinator;
@@ -102,11 +105,23 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
         if (!reported && lp.done()) {
             reported = true;
             long reachedEnd = System.nanoTime(); // before the result is collected and encoded
+            byte[] result = new KryoSerializer(wireClasses(getContext().getSystem())).toBinary(lp.model().result());
+            int chunks = 0;
+            for (int at = 0; at < result.length || chunks == 0; at += RESULT_CHUNK_BYTES) {
+                coordinator.tell(new Messages.ResultChunk(order.runId(), order.lp(),
+                        java.util.Arrays.copyOfRange(result, at, Math.min(result.length, at + RESULT_CHUNK_BYTES))));
+                chunks++;
+            }
             coordinator.tell(new Messages.LpDone(order.runId(), order.lp(), lp.model().events(), lp.realMessagesSent(),
                     lp.nullMessagesSent(), lp.batchesSent(), lp.steps(), lp.latencyNanos(), lp.batchesReceived(),
-                    lp.busyNanos(), reachedEnd, lp.minLookahead(), lp.model().result()));
+                    lp.busyNanos(), reachedEnd, lp.minLookahead(), chunks));
         }
         return this;
+    }
+
+    /** The model classes that may cross the wire, from the actor system's configuration. */
+    static java.util.List<String> wireClasses(org.apache.pekko.actor.typed.ActorSystem<?> system) {
+        return system.settings().config().getStringList(ClusterConfig.WIRE_CLASSES);
     }
 
     private Behavior<WireMessage> abort(String reason) {

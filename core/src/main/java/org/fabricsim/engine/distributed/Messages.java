@@ -25,10 +25,18 @@ final class Messages {
     record Reached(long runId, int lp, long reachedPs) implements WireMessage {
     }
 
-    /** LP → coordinator: reached the end time. */
+    /**
+     * LP → coordinator: a piece of the LP's result, Kryo-encoded and cut into pieces that fit a frame
+     * whatever the size of the network (a part's metrics can be tens of megabytes); they precede its
+     * {@link LpDone}.
+     */
+    record ResultChunk(long runId, int lp, byte[] bytes) implements WireMessage {
+    }
+
+    /** LP → coordinator: reached the end time; its result went ahead in {@code resultChunks} pieces. */
     record LpDone(long runId, int lp, long events, long realMessagesSent, long nullMessagesSent, long batchesSent,
             long steps, long latencyNanos, long batchesReceived, long busyNanos, long reachedEndNanos,
-            long minLookaheadPs, WireMessage result) implements WireMessage {
+            long minLookaheadPs, int resultChunks) implements WireMessage {
     }
 
     /** LP → itself: go on with the next stride of safe events (after the messages already waiting). */

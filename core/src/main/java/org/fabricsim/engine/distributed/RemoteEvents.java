@@ -64,10 +64,26 @@ public final class RemoteEvents {
 
     /** Cuts the queued events for {@code to} into a batch and empties the buffer. */
     EventBatch take(long runId, int from, int to, long sequence, long promisePs) {
-        int n = count[to];
-        count[to] = 0;
-        return new EventBatch(runId, from, to, sequence, promisePs, Arrays.copyOf(times[to], n),
+        return take(runId, from, to, sequence, promisePs, Integer.MAX_VALUE);
+    }
+
+    /** Cuts the first {@code max} (at most) queued events for {@code to} into a batch; the rest stay queued. */
+    EventBatch take(long runId, int from, int to, long sequence, long promisePs, int max) {
+        int all = count[to];
+        int n = Math.min(all, max);
+        int w = Math.max(stride, 1);
+        EventBatch b = new EventBatch(runId, from, to, sequence, promisePs, Arrays.copyOf(times[to], n),
                 Arrays.copyOf(ties[to], n), Arrays.copyOf(targets[to], n), Arrays.copyOf(kinds[to], n), stride,
                 Arrays.copyOf(payload[to], n * stride), System.nanoTime());
+        int rest = all - n;
+        if (rest > 0) {
+            System.arraycopy(times[to], n, times[to], 0, rest);
+            System.arraycopy(ties[to], n, ties[to], 0, rest);
+            System.arraycopy(targets[to], n, targets[to], 0, rest);
+            System.arraycopy(kinds[to], n, kinds[to], 0, rest);
+            System.arraycopy(payload[to], n * w, payload[to], 0, rest * w);
+        }
+        count[to] = rest;
+        return b;
     }
 }

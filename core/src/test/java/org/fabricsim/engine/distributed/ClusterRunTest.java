@@ -28,15 +28,27 @@ class ClusterRunTest {
 
     @Test
     void twoLpsInTwoJvmsEqualTheSequentialRun() {
-        int driverPort = freePort();
-        String seed = "pekko://" + ClusterConfig.SYSTEM_NAME + "@127.0.0.1:" + driverPort;
-        member = startMember(freePort(), seed);
+        // the member is its own seed, so that it serves one driver after the other
+        int memberPort = freePort();
+        String seed = "pekko://" + ClusterConfig.SYSTEM_NAME + "@127.0.0.1:" + memberPort;
+        member = startMember(memberPort, seed);
         Phold.Result reference = Phold.sequential(DistributedRunTest.SPEC, DistributedRunTest.END);
-        RunResult r = DistributedRun.onCluster(ClusterConfig.member("127.0.0.1", driverPort, List.of(seed),
+        RunResult r = DistributedRun.onCluster(ClusterConfig.member("127.0.0.1", freePort(), List.of(seed),
                 DistributedRunTest.WIRE), DistributedRunTest.SPEC, 2, Phold.roundRobin(64, 2), DistributedRunTest.END, 2,
                 Duration.ofSeconds(60));
         assertEquals(reference, r.result());
         assertTrue(r.realMessages() > 0 && r.nullMessages() >= 0);
+
+        // a result that travels in pieces (a part's packet metrics can exceed the largest frame, 16 MiB, which
+        // Artery would drop): 150 000 entities make each LP's result larger than a piece
+        Phold.Spec big = new Phold.Spec(150_000, 5, 10_000, 4, -1);
+        long end = 25_000;
+        Phold.Result bigReference = Phold.sequential(big, end);
+        assertTrue(new KryoSerializer(DistributedRunTest.WIRE).toBinary(bigReference).length
+                > LogicalProcessActor.RESULT_CHUNK_BYTES, "the result needs several pieces");
+        RunResult b = DistributedRun.onCluster(ClusterConfig.member("127.0.0.1", freePort(), List.of(seed),
+                DistributedRunTest.WIRE), big, 2, Phold.roundRobin(big.entities(), 2), end, 2, Duration.ofSeconds(60));
+        assertEquals(bigReference, b.result());
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 class ConservativeLpTest {
     private static final Phold.Spec SPEC = new Phold.Spec(8, 3, 1_000, 1, -1);
     private static final int[] HALVES = Phold.roundRobin(8, 2);
+    private static final int[] HALVES64 = Phold.roundRobin(64, 2);
 
     private static ConservativeLp lp(int which) {
         return new ConservativeLp(1, which, 2, SPEC.build(which, 2, HALVES), 1, 1_000_000);
@@ -68,6 +69,31 @@ class ConservativeLpTest {
         }
         assertTrue(steps >= 40, "50 lookaheads of work in about as many strides, not one: " + steps);
         assertEquals(51_000, promised, "in the end everything before the safe time ran");
+    }
+
+    @Test
+    void aStepWithMoreEventsThanABatchHoldsSendsSeveralWhichTheNeighbourAccepts() {
+        Phold.Spec spec = new Phold.Spec(64, 3, 1_000, 8, -1);
+        ConservativeLp a = new ConservativeLp(1, 0, 2, spec.build(0, 2, HALVES64), 1, 1_000_000, 10);
+        ConservativeLp b = new ConservativeLp(1, 1, 2, spec.build(1, 2, HALVES64), 1, 1_000_000, 10);
+        EventBatch first = a.step().get(0); // blocked: a promise only
+        b.receive(first);
+        a.receive(nullMessage(1, 0, 0, 3_000)); // a may run a stride's worth, b has not run at all
+        List<EventBatch> sent = a.step();
+        assertTrue(sent.size() > 2, "more than 10 events to LP 1 in one stride: " + sent.size() + " batches");
+        long events = 0;
+        for (int i = 0; i < sent.size(); i++) {
+            EventBatch batch = sent.get(i);
+            assertTrue(batch.size() <= 10);
+            assertEquals(i + 1, batch.sequence(), "consecutive sequence numbers after the first promise");
+            if (i < sent.size() - 1) {
+                assertEquals(first.promisePs(), batch.promisePs(), "the front goes under the old promise");
+            }
+            b.receive(batch); // checks every event against the channel's promise so far
+            events += batch.size();
+        }
+        assertTrue(sent.get(sent.size() - 1).promisePs() > first.promisePs(), "the last batch promises more");
+        assertTrue(events > 20);
     }
 
     @Test
