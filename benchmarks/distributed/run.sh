@@ -27,8 +27,10 @@ done
 
 work="$(mktemp -d)"
 node_pid=""
-cleanup() { [ -n "$node_pid" ] && kill "$node_pid" 2>/dev/null; rm -rf "$work"; }
+cleanup() { pkill -P $$ 2>/dev/null; [ -n "$node_pid" ] && kill "$node_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 port=$((20000 + RANDOM % 20000))
 seed="pekko://fabricsim@127.0.0.1:$port"
 if [[ " $engines " == *" jvm2 "* ]]; then

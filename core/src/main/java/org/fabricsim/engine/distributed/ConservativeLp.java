@@ -13,6 +13,15 @@ import java.util.List;
  * {@code horizon + lookahead} on every outgoing channel — lazily, only when blocked and only when the
  * promise grows, carried by the batch of real events when there is one (DESIGN.md, "Packet engine").
  * Cables are bidirectional, so LP j sends to this LP exactly when this LP sends to j.
+ *
+ * <p><b>Two LPs: crossing idle spells at once.</b> Promises alone cross a stretch of simulated time without
+ * events one lookahead per exchange. With exactly two LPs the exact bound is at hand: every batch states its
+ * sender's next pending event and how many batches it had received back. When the neighbour's latest batch
+ * acknowledges all but some of this LP's batches, every event still to come here is at or after
+ * {@code min(neighbour's next event, earliest event among this LP's unacknowledged batches, this LP's next
+ * event + lookahead out) + lookahead in}: the neighbour creates nothing but from its own pending events or
+ * from what this LP sent or will send (a fixed point of the two bounds). The safe time is the larger of that
+ * and the promise. (With more LPs the same needs a consistent view of every channel, a global reduction.)
  */
 final class ConservativeLp {
     /**
@@ -34,6 +43,13 @@ final class ConservativeLp {
     private final long[] lastPromise;
     private final long shortestLookahead; // of the outgoing channels: how far one step runs past its next event
     private final int maxBatchEvents;
+    // two LPs (see the class comment): the neighbour, its latest statement, and this LP's unacknowledged batches
+    private final int peer;
+    private long peerNext;
+    private long peerLookahead;
+    private long[] unackedMin = new long[16]; // earliest event of each batch sent to the neighbour, from
+    private long unackedFrom; // this sequence number on (the first the neighbour has not acknowledged)
+    private long safeFloor;
     private long realSent;
     private long nullSent;
     private long batchesSent;
@@ -73,6 +89,7 @@ final class ConservativeLp {
             shortest = Math.min(shortest, l);
         }
         this.shortestLookahead = shortest;
+        this.peer = parts == 2 && lookahead[1 - lp] != Long.MAX_VALUE ? 1 - lp : -1;
     }
 
     /**
@@ -100,6 +117,21 @@ final class ConservativeLp {
             model.receive(batch, i);
         }
         inClock[from] = Math.max(inClock[from], batch.promisePs());
+        if (from == peer) {
+            // a batch without a statement (the front of a long queue) suspends the bound until the next one
+            peerNext = batch.nextEventPs();
+            peerLookahead = batch.lookaheadPs();
+            if (batch.receivedBatches() > nextSequence[peer]) {
+                throw new ChannelException("channel LP " + from + " -> LP " + lp + ": acknowledges "
+                        + batch.receivedBatches() + " batches, " + nextSequence[peer] + " were sent");
+            }
+            long acked = batch.receivedBatches() - unackedFrom;
+            if (acked > 0) { // forget the batches the neighbour has received
+                int left = (int) (nextSequence[peer] - batch.receivedBatches());
+                System.arraycopy(unackedMin, (int) acked, unackedMin, 0, left);
+                unackedFrom = batch.receivedBatches();
+            }
+        }
     }
 
     /**
@@ -128,15 +160,14 @@ final class ConservativeLp {
             while (out.pending(j) > maxBatchEvents) {
                 // a message must fit a frame: the front of a long queue goes first under the old promise (the
                 // events behind it may be earlier than the new one)
-                EventBatch b = out.take(runId, lp, j, nextSequence[j]++, Math.max(lastPromise[j], 0),
-                        maxBatchEvents);
+                EventBatch b = cut(j, Math.max(lastPromise[j], 0), maxBatchEvents, false);
                 batchesSent++;
                 realSent += b.size();
                 batches.add(b);
             }
             boolean events = out.pending(j) > 0;
             if (events || promise > lastPromise[j]) {
-                EventBatch b = out.take(runId, lp, j, nextSequence[j]++, promise);
+                EventBatch b = cut(j, promise, Integer.MAX_VALUE, true);
                 lastPromise[j] = promise;
                 batchesSent++;
                 if (events) {
@@ -149,6 +180,29 @@ final class ConservativeLp {
         }
         busyNanos += System.nanoTime() - began;
         return batches;
+    }
+
+    /**
+     * The next batch for LP {@code j}: at most {@code max} of its queued events, with this LP's standing when
+     * {@code standing} (not while events it has created still wait in the buffer: they are neither in its
+     * queue nor sent, and the statement would not cover them).
+     */
+    private EventBatch cut(int j, long promise, int max, boolean standing) {
+        long sequence = nextSequence[j]++;
+        EventBatch b = out.take(runId, lp, j, sequence, promise, standing ? model.nextEventTime() : 0,
+                expectedSequence[j], standing ? lookahead[j] : 0, max);
+        if (j == peer) {
+            long earliest = Long.MAX_VALUE;
+            for (long t : b.times()) {
+                earliest = Math.min(earliest, t);
+            }
+            int at = (int) (sequence - unackedFrom);
+            if (at >= unackedMin.length) {
+                unackedMin = java.util.Arrays.copyOf(unackedMin, 2 * (at + 1));
+            }
+            unackedMin[at] = earliest;
+        }
+        return b;
     }
 
     /** Whether a local event is safe to process now (before the safe time and the end time). */
@@ -165,6 +219,15 @@ final class ConservativeLp {
         long safe = Long.MAX_VALUE;
         for (long c : inClock) {
             safe = Math.min(safe, c);
+        }
+        if (peer >= 0 && peerLookahead > 0) {
+            long x = Math.min(peerNext, saturatedAdd(model.nextEventTime(), lookahead[peer]));
+            for (long s = unackedFrom; s < nextSequence[peer]; s++) {
+                x = Math.min(x, unackedMin[(int) (s - unackedFrom)]);
+            }
+            // a bound once valid stays valid: what arrives later arrives at or after it
+            safeFloor = Math.max(safeFloor, saturatedAdd(x, peerLookahead));
+            safe = Math.max(safe, safeFloor);
         }
         return safe;
     }

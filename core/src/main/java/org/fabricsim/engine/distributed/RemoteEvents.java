@@ -62,17 +62,18 @@ public final class RemoteEvents {
         return count[to];
     }
 
-    /** Cuts the queued events for {@code to} into a batch and empties the buffer. */
-    EventBatch take(long runId, int from, int to, long sequence, long promisePs) {
-        return take(runId, from, to, sequence, promisePs, Integer.MAX_VALUE);
-    }
-
-    /** Cuts the first {@code max} (at most) queued events for {@code to} into a batch; the rest stay queued. */
-    EventBatch take(long runId, int from, int to, long sequence, long promisePs, int max) {
+    /**
+     * Cuts the first {@code max} (at most) queued events for {@code to} into a batch; the rest stay queued.
+     * {@code nextEventPs}, {@code received} and {@code lookaheadPs}: the sender's standing (see
+     * {@link EventBatch}).
+     */
+    EventBatch take(long runId, int from, int to, long sequence, long promisePs, long nextEventPs, long received,
+            long lookaheadPs, int max) {
         int all = count[to];
         int n = Math.min(all, max);
         int w = Math.max(stride, 1);
-        EventBatch b = new EventBatch(runId, from, to, sequence, promisePs, Arrays.copyOf(times[to], n),
+        EventBatch b = new EventBatch(runId, from, to, sequence, promisePs, nextEventPs, received, lookaheadPs,
+                Arrays.copyOf(times[to], n),
                 Arrays.copyOf(ties[to], n), Arrays.copyOf(targets[to], n), Arrays.copyOf(kinds[to], n), stride,
                 Arrays.copyOf(payload[to], n * stride), System.nanoTime());
         int rest = all - n;

@@ -18,8 +18,8 @@ class ConservativeLpTest {
     }
 
     private static EventBatch nullMessage(int from, int to, long sequence, long promise) {
-        return new EventBatch(1, from, to, sequence, promise, new long[0], new long[0], new int[0], new int[0], 1,
-                new long[0], System.nanoTime());
+        return new EventBatch(1, from, to, sequence, promise, 0, 0, 0, new long[0], new long[0], new int[0],
+                new int[0], 1, new long[0], System.nanoTime());
     }
 
     @Test
@@ -78,7 +78,9 @@ class ConservativeLpTest {
         ConservativeLp b = new ConservativeLp(1, 1, 2, spec.build(1, 2, HALVES64), 1, 1_000_000, 10);
         EventBatch first = a.step().get(0); // blocked: a promise only
         b.receive(first);
-        a.receive(nullMessage(1, 0, 0, 3_000)); // a may run a stride's worth, b has not run at all
+        for (EventBatch x : b.step()) { // b runs to a's promise and promises more: a may run a stride's worth
+            a.receive(x);
+        }
         List<EventBatch> sent = a.step();
         assertTrue(sent.size() > 2, "more than 10 events to LP 1 in one stride: " + sent.size() + " batches");
         long events = 0;
@@ -91,9 +93,119 @@ class ConservativeLpTest {
             }
             b.receive(batch); // checks every event against the channel's promise so far
             events += batch.size();
+            long rest = Long.MAX_VALUE; // nothing still to come may be earlier than b's safe time
+            for (EventBatch later : sent.subList(i + 1, sent.size())) {
+                for (long t : later.times()) {
+                    rest = Math.min(rest, t);
+                }
+            }
+            assertTrue(b.safeTime() <= rest, "safe time " + b.safeTime() + " past an event at " + rest + " ps");
         }
         assertTrue(sent.get(sent.size() - 1).promisePs() > first.promisePs(), "the last batch promises more");
         assertTrue(events > 20);
+    }
+
+    /**
+     * Two LPs under an adversarial schedule: batches delivered late and in random interleavings (FIFO per
+     * channel), steps taken at random moments, batches split small. Whatever the schedule, every entity sees exactly the sequential
+     * run's events (a bound that lets an LP run too far shows as a different digest or an event in the past).
+     */
+    @Test
+    void twoLpsUnderRandomSchedulesEqualTheSequentialRun() {
+        for (int seed = 1; seed <= 40; seed++) {
+            // sparse (long idle spells between events) and dense runs
+            Phold.Spec spec = new Phold.Spec(seed % 2 == 0 ? 6 : 48, seed, 1_000 + 37L * seed, 1 + seed % 3, -1);
+            long end = 400_000;
+            int[] partOf = Phold.roundRobin(spec.entities(), 2);
+            int batch = seed % 3 == 0 ? 3 : ConservativeLp.MAX_BATCH_EVENTS; // some runs split every step's sends
+            ConservativeLp[] lps = {new ConservativeLp(1, 0, 2, spec.build(0, 2, partOf), 1, end, batch),
+                new ConservativeLp(1, 1, 2, spec.build(1, 2, partOf), 1, end, batch)};
+            java.util.List<java.util.ArrayDeque<EventBatch>> channels = java.util.List.of(new java.util.ArrayDeque<>(),
+                    new java.util.ArrayDeque<>()); // channel k carries batches to LP k
+            java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+            int steps = 0;
+            while (!(lps[0].done() && lps[1].done() && channels.get(0).isEmpty() && channels.get(1).isEmpty())) {
+                int k = r.nextInt(2);
+                if (r.nextInt(3) == 0 && !channels.get(k).isEmpty()) {
+                    lps[k].receive(channels.get(k).poll());
+                } else {
+                    for (EventBatch b : lps[k].step()) {
+                        channels.get(b.to()).add(b);
+                    }
+                    steps++;
+                }
+                assertTrue(steps < 2_000_000, "seed " + seed + ": no progress");
+            }
+            WireMessage merged = spec.merge(new WireMessage[] {lps[0].model().result(), lps[1].model().result()});
+            assertEquals(Phold.sequential(spec, end), merged, "seed " + seed);
+        }
+    }
+
+    /** One token bounced between two LPs, 100 lookaheads per hop: long stretches without any event. */
+    private static final class Token implements LpModel {
+        private final int lp;
+        private long next;
+        private long events;
+
+        Token(int lp) {
+            this.lp = lp;
+            this.next = lp == 0 ? 0 : Long.MAX_VALUE;
+        }
+
+        @Override
+        public long nextEventTime() {
+            return next;
+        }
+
+        @Override
+        public void runBefore(long limit, RemoteEvents out) {
+            if (next < limit) {
+                events++;
+                out.add(1 - lp, next + 100_000, events, 0, 0);
+                next = Long.MAX_VALUE;
+            }
+        }
+
+        @Override
+        public void receive(EventBatch batch, int index) {
+            next = batch.times()[index];
+        }
+
+        @Override
+        public long lookahead(int to) {
+            return to == lp ? Long.MAX_VALUE : 1_000;
+        }
+
+        @Override
+        public long events() {
+            return events;
+        }
+
+        @Override
+        public WireMessage result() {
+            return null;
+        }
+    }
+
+    @Test
+    void twoLpsCrossAnIdleSpellInOneExchangeNotOneLookaheadAtATime() {
+        long end = 2_000_000;
+        ConservativeLp a = new ConservativeLp(1, 0, 2, new Token(0), 1, end);
+        ConservativeLp b = new ConservativeLp(1, 1, 2, new Token(1), 1, end);
+        int exchanges = 0;
+        while (!(a.done() && b.done())) {
+            for (EventBatch x : a.step()) {
+                b.receive(x);
+            }
+            for (EventBatch x : b.step()) {
+                a.receive(x);
+            }
+            exchanges++;
+            assertTrue(exchanges < 10_000);
+        }
+        assertEquals(20, a.model().events() + b.model().events(), "the token hops every 100 000 ps");
+        // promises alone would cross the 100 000 ps between hops 1 000 ps per exchange: 2 000 exchanges
+        assertTrue(exchanges <= 3 * 20, exchanges + " exchanges for 20 hops");
     }
 
     @Test
@@ -109,16 +221,16 @@ class ConservativeLpTest {
     void anEventBeforeThePromiseIsAProtocolViolation() {
         ConservativeLp a = lp(0);
         a.receive(nullMessage(1, 0, 0, 5_000));
-        EventBatch early = new EventBatch(1, 1, 0, 1, 6_000, new long[] {4_000}, new long[] {7}, new int[] {0},
-                new int[] {0}, 1, new long[] {0}, System.nanoTime());
+        EventBatch early = new EventBatch(1, 1, 0, 1, 6_000, 0, 0, 0, new long[] {4_000}, new long[] {7},
+                new int[] {0}, new int[] {0}, 1, new long[] {0}, System.nanoTime());
         assertThrows(ConservativeLp.ChannelException.class, () -> a.receive(early));
     }
 
     @Test
     void kryoCarriesABatchUnchangedAndRefusesUnregisteredClasses() throws Exception {
         KryoSerializer k = new KryoSerializer(DistributedRunTest.WIRE);
-        EventBatch b = new EventBatch(9, 1, 0, 3, 77, new long[] {1, 2}, new long[] {3, 4}, new int[] {5, 6},
-                new int[] {7, 8}, 2, new long[] {9, 10, 11, 12}, 42);
+        EventBatch b = new EventBatch(9, 1, 0, 3, 77, 5, 6, 7, new long[] {1, 2}, new long[] {3, 4},
+                new int[] {5, 6}, new int[] {7, 8}, 2, new long[] {9, 10, 11, 12}, 42);
         EventBatch back = (EventBatch) k.fromBinary(k.toBinary(b), EventBatch.class);
         assertEquals(b.sequence(), back.sequence());
         assertArrayEquals(b.times(), back.times());
