@@ -125,7 +125,8 @@ final class PacketExperiment implements Experiment {
             double latencyS = r.meanMessageLatencyNanos() * 1e-9;
             engine.put("min_cut_cable_latency_ps", orNull(partition.minCableLatencyPs()));
             engine.put("min_lookahead_ps", orNull(r.minLookaheadPs()));
-            engine.put("coupling_factor", latencyS == 0 || eventsPerWallSecond == 0 || lookaheadS > 1e6 ? null
+            engine.put("coupling_factor", latencyS == 0 || eventsPerWallSecond == 0
+                    || r.minLookaheadPs() == Long.MAX_VALUE ? null
                     : lookaheadS * eventsPerSimSecond / (latencyS * eventsPerWallSecond));
         }
         PacketRun run = new PacketRun(events, end, wall, hops, delivered);

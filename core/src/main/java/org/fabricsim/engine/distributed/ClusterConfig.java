@@ -55,8 +55,9 @@ public final class ClusterConfig {
               coordinated-shutdown.exit-jvm = off
             }
             # Each LP has a thread of its own, so that two LPs with work never wait for one pool thread (a
-            # shared fork-join pool gave far more variable run times). The thread parks when its LP waits. (A spinning affinity pool was tried: on a shared machine its spinning threads
-            # starve the LPs and the message latency grew fivefold; docs/DISTRIBUTED.md.)
+            # shared fork-join pool gave far more variable run times). The thread parks when its LP waits.
+            # (A spinning affinity pool was tried: on a shared machine its spinning threads starve the LPs
+            # and the message latency grew fivefold; docs/DISTRIBUTED.md, D100.)
             fabricsim-lp-dispatcher {
               type = PinnedDispatcher
               executor = "thread-pool-executor"

@@ -160,22 +160,11 @@ final class ConservativeLp {
             while (out.pending(j) > maxBatchEvents) {
                 // a message must fit a frame: the front of a long queue goes first under the old promise (the
                 // events behind it may be earlier than the new one)
-                EventBatch b = cut(j, Math.max(lastPromise[j], 0), maxBatchEvents, false);
-                batchesSent++;
-                realSent += b.size();
-                batches.add(b);
+                batches.add(cut(j, Math.max(lastPromise[j], 0), maxBatchEvents, false));
             }
-            boolean events = out.pending(j) > 0;
-            if (events || promise > lastPromise[j]) {
-                EventBatch b = cut(j, promise, Integer.MAX_VALUE, true);
+            if (out.pending(j) > 0 || promise > lastPromise[j]) {
+                batches.add(cut(j, promise, Integer.MAX_VALUE, true));
                 lastPromise[j] = promise;
-                batchesSent++;
-                if (events) {
-                    realSent += b.size();
-                } else {
-                    nullSent++;
-                }
-                batches.add(b);
             }
         }
         busyNanos += System.nanoTime() - began;
@@ -191,6 +180,12 @@ final class ConservativeLp {
         long sequence = nextSequence[j]++;
         EventBatch b = out.take(runId, lp, j, sequence, promise, standing ? model.nextEventTime() : 0,
                 expectedSequence[j], standing ? lookahead[j] : 0, max);
+        batchesSent++;
+        if (b.isNull()) {
+            nullSent++;
+        } else {
+            realSent += b.size();
+        }
         if (j == peer) {
             long earliest = Long.MAX_VALUE;
             for (long t : b.times()) {

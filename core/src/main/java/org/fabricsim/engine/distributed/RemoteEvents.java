@@ -71,7 +71,6 @@ public final class RemoteEvents {
             long lookaheadPs, int max) {
         int all = count[to];
         int n = Math.min(all, max);
-        int w = Math.max(stride, 1);
         EventBatch b = new EventBatch(runId, from, to, sequence, promisePs, nextEventPs, received, lookaheadPs,
                 Arrays.copyOf(times[to], n),
                 Arrays.copyOf(ties[to], n), Arrays.copyOf(targets[to], n), Arrays.copyOf(kinds[to], n), stride,
@@ -82,7 +81,7 @@ public final class RemoteEvents {
             System.arraycopy(ties[to], n, ties[to], 0, rest);
             System.arraycopy(targets[to], n, targets[to], 0, rest);
             System.arraycopy(kinds[to], n, kinds[to], 0, rest);
-            System.arraycopy(payload[to], n * w, payload[to], 0, rest * w);
+            System.arraycopy(payload[to], n * stride, payload[to], 0, rest * stride);
         }
         count[to] = rest;
         return b;
