@@ -15,7 +15,7 @@ import org.fabricsim.traffic.FlowSchedule;
  * to the nodes of one part, behind an event sink that keeps events for this part's ports in its own queue
  * and hands the others — packet heads and credits crossing a cut cable — to the distributed engine, with
  * the tie key the sequential run would give them. A packet crossing the cut travels as its fields
- * ({@link PacketNetwork#exportPacket}); everything else about the model is unchanged.
+ * ({@link PacketPool#word0}); everything else about the model is unchanged.
  */
 public final class PacketLp implements LpModel {
     /** Payload words of every cross-part event: a packet head's fields (a credit uses the first). */
@@ -66,13 +66,13 @@ public final class PacketLp implements LpModel {
     /** Packet heads and credits for another part's ports leave through the distributed engine's buffers. */
     private final class CutCrossing implements Crossing {
         @Override
-        public void packet(int toPart, long time, long tie, int target, int flow, int payload, int wire, int blocks,
-                int vl, long injectedPs, long tailPs) {
+        public void packet(int toPart, long time, long tie, int target, long w0, long w1, long w2, long injectedPs,
+                long tailPs) {
             int at = out.add(toPart, time, tie, target, PacketNetwork.ARRIVAL);
             long[] w = out.payload(toPart);
-            w[at] = ((long) flow << 32) | (vl & 0xFFFFFFFFL);
-            w[at + 1] = ((long) payload << 32) | (wire & 0xFFFFFFFFL);
-            w[at + 2] = blocks;
+            w[at] = w0;
+            w[at + 1] = w1;
+            w[at + 2] = w2;
             w[at + 3] = injectedPs;
             w[at + 4] = tailPs;
         }
@@ -101,12 +101,10 @@ public final class PacketLp implements LpModel {
         long tie = batch.ties()[index];
         int target = batch.targets()[index];
         if (batch.kinds()[index] == PacketNetwork.ARRIVAL) {
-            long w0 = batch.payload(index, 0);
-            long w1 = batch.payload(index, 1);
-            network.receivePacket(time, tie, target, (int) (w0 >>> 32), (int) (w1 >>> 32), (int) w1,
-                    (int) batch.payload(index, 2), (int) w0, batch.payload(index, 3), batch.payload(index, 4));
+            network.receivePacket(time, tie, target, batch.payload(index, 0), batch.payload(index, 1),
+                    batch.payload(index, 2), batch.payload(index, 3), batch.payload(index, 4), queue);
         } else {
-            network.receiveCredit(time, tie, target, batch.payload(index, 0));
+            queue.push(time, tie, target, batch.payload(index, 0)); // a credit
         }
     }
 

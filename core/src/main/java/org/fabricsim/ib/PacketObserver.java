@@ -18,6 +18,13 @@ public interface PacketObserver {
     /** The last byte of a flow (or of a flow's current message) was delivered. */
     void flowCompleted(long timePs, int flow);
 
+    /**
+     * The last byte of a control packet ({@link ControlPacket} {@code type}) left {@code globalPort}; control
+     * packets are reported here only, never as data. Ignored unless overridden.
+     */
+    default void controlTransmitted(long timePs, int globalPort, int type, int bytes) {
+    }
+
     /** Reports nothing. */
     PacketObserver NONE = new PacketObserver() {
         @Override

@@ -5,12 +5,19 @@ import java.util.Arrays;
 /**
  * Packets as ids into parallel primitive arrays, recycled through a free list (DESIGN.md lesson 10): a
  * packet costs no allocation once the pool has grown to the number in flight, which the credits bound.
- * What a packet is: {@code flow}, its {@code payload} and {@code wire} bytes (payload + header/trailer), its
- * size in credit {@code blocks}, its VL, when it was injected, and per hop the time its tail reaches the
- * current receiver, when its head arrived there, the output it was routed to and the next packet in its
- * queue. In a partitioned run the same fields travel as an event's payload words across the cut.
+ * What a packet is: its {@code type} (data or a {@link ControlPacket} type), the {@code flow} it carries or
+ * concerns, the host it is routed towards ({@code dst}), the node that takes it ({@code to}: its
+ * destination host for data, a switch or host for control), marking {@code flags}, its {@code payload} and
+ * {@code wire} bytes (payload + header/trailer), its size in credit {@code blocks}, its lane, when it was
+ * injected, and per hop the time its tail reaches the current receiver, when its head arrived there, the
+ * output it was routed to and the next packet in its queue. In a partitioned run the same fields travel as
+ * an event's payload words across the cut ({@link PacketLp}).
  */
 final class PacketPool {
+    int[] type;
+    int[] flags;
+    int[] dst;
+    int[] to;
     int[] flow;
     int[] payload;
     int[] wire;
@@ -25,9 +32,14 @@ final class PacketPool {
     private int freeCount;
     private int capacity;
     private int live;
+    private int liveControl;
 
     PacketPool(int initial) {
         capacity = 0;
+        type = new int[0];
+        flags = new int[0];
+        dst = new int[0];
+        to = new int[0];
         flow = new int[0];
         payload = new int[0];
         wire = new int[0];
@@ -50,17 +62,120 @@ final class PacketPool {
         return free[--freeCount];
     }
 
+    /** A new data packet of {@code flow} for host {@code dst}; its per-hop fields are set as it travels. */
+    int data(int flow, int dst, int payload, int wire, int blocks, int vl, long injectedPs, long tailPs) {
+        int pk = allocate();
+        type[pk] = ControlPacket.DATA;
+        flags[pk] = 0;
+        this.dst[pk] = dst;
+        to[pk] = dst;
+        this.flow[pk] = flow;
+        this.payload[pk] = payload;
+        this.wire[pk] = wire;
+        this.blocks[pk] = blocks;
+        this.vl[pk] = vl;
+        this.injectedPs[pk] = injectedPs;
+        this.tailPs[pk] = tailPs;
+        return pk;
+    }
+
+    /**
+     * A new control packet of {@code type} about {@code flow}, routed towards host {@code dst} and taken by
+     * node {@code to} (a switch on the way, or the host); it carries no payload.
+     */
+    int control(int type, int flags, int flow, int dst, int to, int wire, int blocks, int lane, long injectedPs) {
+        int pk = data(flow, dst, 0, wire, blocks, lane, injectedPs, 0);
+        this.type[pk] = type;
+        this.flags[pk] = flags;
+        liveControl++;
+        this.to[pk] = to;
+        return pk;
+    }
+
+    /*
+     * Across a cut a packet travels as five words (PacketLp.PAYLOAD_WORDS): its lane, type and flags beside
+     * its flow; payload (a control packet's taker, as it has no payload) beside wire bytes; the host it is
+     * routed towards beside its blocks; its injection and tail times.
+     */
+
+    long word0(int pk) {
+        return ((long) flow[pk] << 32) | (vl[pk] & 0xFF) | (type[pk] & 0xFF) << 8 | (long) (flags[pk] & 0xFFFF) << 16;
+    }
+
+    long word1(int pk) {
+        int first = type[pk] == ControlPacket.DATA ? payload[pk] : to[pk];
+        return ((long) first << 32) | (wire[pk] & 0xFFFFFFFFL);
+    }
+
+    long word2(int pk) {
+        return ((long) dst[pk] << 32) | (blocks[pk] & 0xFFFFFFFFL);
+    }
+
+    /** The packet another part sent as {@code w0..w4} (see {@link #word0}), now in this pool. */
+    int fromWords(long w0, long w1, long w2, long injected, long tail) {
+        int t = (int) (w0 >>> 8) & 0xFF;
+        int first = (int) (w1 >>> 32);
+        int d = (int) (w2 >>> 32);
+        int pk = data((int) (w0 >>> 32), d, t == ControlPacket.DATA ? first : 0, (int) w1, (int) w2, (int) w0 & 0xFF,
+                injected, tail);
+        type[pk] = t;
+        if (t != ControlPacket.DATA) {
+            liveControl++;
+        }
+        flags[pk] = (int) (w0 >>> 16) & 0xFFFF;
+        to[pk] = t == ControlPacket.DATA ? d : first;
+        return pk;
+    }
+
+    /**
+     * Appends packet {@code pk} to queue {@code q} of the queues {@code head} / {@code tail} (-1: empty),
+     * linked through {@link #next}; returns true when it is the queue's only packet.
+     */
+    boolean append(int[] head, int[] tail, int q, int pk) {
+        next[pk] = -1;
+        boolean first = tail[q] < 0;
+        if (first) {
+            head[q] = pk;
+        } else {
+            next[tail[q]] = pk;
+        }
+        tail[q] = pk;
+        return first;
+    }
+
+    /** Takes the head packet off queue {@code q} (see {@link #append}); returns the new head, or -1. */
+    int removeHead(int[] head, int[] tail, int q) {
+        int n = next[head[q]];
+        head[q] = n;
+        if (n < 0) {
+            tail[q] = -1;
+        }
+        return n;
+    }
+
     void release(int id) {
         live--;
+        if (type[id] != ControlPacket.DATA) {
+            liveControl--;
+        }
         free[freeCount++] = id;
     }
 
-    /** Packets allocated and not released. */
+    /** Packets (data and control) allocated and not released. */
     int live() {
         return live;
     }
 
+    /** Control packets allocated and not released. */
+    int liveControl() {
+        return liveControl;
+    }
+
     private void grow(int n) {
+        type = Arrays.copyOf(type, n);
+        flags = Arrays.copyOf(flags, n);
+        dst = Arrays.copyOf(dst, n);
+        to = Arrays.copyOf(to, n);
         flow = Arrays.copyOf(flow, n);
         payload = Arrays.copyOf(payload, n);
         wire = Arrays.copyOf(wire, n);

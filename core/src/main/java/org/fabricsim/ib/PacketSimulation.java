@@ -33,7 +33,7 @@ public final class PacketSimulation {
         int flows = b.schedule.size();
         int[] lanes = b.flowLanes == null ? new int[flows] : b.flowLanes;
         lp = new LogicalProcess(EventQueue.create(b.queue), b.topology.nodeCount());
-        network = new PacketNetwork(b.topology, b.tables, b.schedule, lanes, b.params, b.observer, lp);
+        network = new PacketNetwork(b.topology, b.tables, b.schedule, lanes, b.params, b.observer, lp, b.mechanisms);
         lp.handler(network);
         network.start();
     }
@@ -104,9 +104,19 @@ public final class PacketSimulation {
         return network.deliveredPackets();
     }
 
-    /** Packets injected and not yet delivered. */
+    /** Control packets transmitted over all links (hops), counted apart from data. */
+    public long controlHops() {
+        return network.controlHops();
+    }
+
+    /** Data packets injected and not yet delivered. */
     public int packetsInFlight() {
         return network.packetsInFlight();
+    }
+
+    /** Control packets sent and not yet taken. */
+    public int controlInFlight() {
+        return network.controlInFlight();
     }
 
     /** Null when every link's credit loop balances (see docs/PACKET_MODEL.md), else the first violation. */
@@ -124,6 +134,7 @@ public final class PacketSimulation {
         private PacketObserver observer = PacketObserver.NONE;
         private int[] flowLanes;
         private String queue = "heap4";
+        private Mechanisms mechanisms = Mechanisms.STATIC;
 
         private Builder(Topology topology, ForwardingTables tables, FlowSchedule schedule) {
             this.topology = Objects.requireNonNull(topology, "topology");
@@ -160,6 +171,12 @@ public final class PacketSimulation {
         public Builder queue(String kind) {
             EventQueue.create(kind);
             this.queue = kind;
+            return this;
+        }
+
+        /** The decision points' mechanisms (default: today's static model). */
+        Builder mechanisms(Mechanisms m) {
+            this.mechanisms = Objects.requireNonNull(m);
             return this;
         }
 

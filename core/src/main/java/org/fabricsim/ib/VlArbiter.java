@@ -4,6 +4,7 @@ package org.fabricsim.ib;
  * The VL arbitration state of every output port ({@link VlArbitration}): with no tables, round-robin over
  * the VLs that have a packet to send; with tables, the IB high/low scheme with weights in 64-byte units.
  * Simplification (docs/PACKET_MODEL.md): a packet that overruns its entry's remaining weight is sent whole.
+ * A dedicated control lane ({@link ControlLane}), the lane after the data VLs, goes before all of them.
  */
 final class VlArbiter {
     private static final int HIGH = 0;
@@ -11,6 +12,7 @@ final class VlArbiter {
 
     private final VlArbitration config;
     private final int vls;
+    private final boolean controlLane;
     private final boolean roundRobin;
     private final int[] lastVl;
     private final int[][] entry; // [table][port]
@@ -18,9 +20,10 @@ final class VlArbiter {
     private final long[] highSent;
     private final int[] lastTable;
 
-    VlArbiter(VlArbitration config, int vls, int ports) {
+    VlArbiter(VlArbitration config, int vls, boolean controlLane, int ports) {
         this.config = config;
         this.vls = vls;
+        this.controlLane = controlLane;
         this.roundRobin = config.isRoundRobin();
         lastVl = new int[ports];
         entry = new int[2][ports];
@@ -29,8 +32,11 @@ final class VlArbiter {
         lastTable = new int[ports];
     }
 
-    /** The VL output {@code o} serves next, its packet left in the network's chosen fields; -1: nothing to send. */
-    int choose(int o, PacketNetwork net) {
+    /** The VL output {@code o} serves next, its packet left in the switch's chosen fields; -1: nothing to send. */
+    int choose(int o, Switches net) {
+        if (controlLane && net.candidate(o, vls)) {
+            return vls;
+        }
         if (vls == 1) {
             return net.candidate(o, 0) ? 0 : -1;
         }
@@ -59,7 +65,7 @@ final class VlArbiter {
         return highAllowed ? -1 : scan(HIGH, config.highVl(), config.highWeight(), o, net);
     }
 
-    private int scan(int table, int[] vl, int[] weight, int o, PacketNetwork net) {
+    private int scan(int table, int[] vl, int[] weight, int o, Switches net) {
         int n = vl.length;
         if (n == 0) {
             return -1;
@@ -83,7 +89,7 @@ final class VlArbiter {
 
     /** Output {@code o} started a packet of {@code wireBytes} on the VL {@link #choose} returned. */
     void sent(int o, int vl, int wireBytes) {
-        if (roundRobin || vls == 1) {
+        if (roundRobin || vls == 1 || vl == vls) {
             return;
         }
         int table = lastTable[o];

@@ -65,6 +65,12 @@ class PartitionedRunTest {
         }
 
         @Override
+        public void controlTransmitted(long timePs, int globalPort, int type, int bytes) {
+            port[globalPort] = mix(mix(port[globalPort], timePs), bytes * 16L + type + 1_000_003L);
+            calls++;
+        }
+
+        @Override
         public void flowCompleted(long timePs, int flow) {
             completed[flow] = timePs;
             calls++;
@@ -85,14 +91,18 @@ class PartitionedRunTest {
         }
     }
 
-    record Message(int toPart, long time, long tie, int target, boolean packet, int flow, int payload, int wire,
-            int blocks, int vl, long injectedPs, long tailPs, long creditPayload) {
+    record Message(int toPart, long time, long tie, int target, boolean packet, long w0, long w1, long w2,
+            long injectedPs, long tailPs, long creditPayload) {
     }
 
     static Trace sequential(PacketParams params, FlowSchedule s) {
+        return sequential(params, s, Mechanisms.STATIC);
+    }
+
+    static Trace sequential(PacketParams params, FlowSchedule s, Mechanisms m) {
         Trace trace = new Trace(s.size());
         LogicalProcess lp = new LogicalProcess(EventQueue.create("heap4"), TOPOLOGY.nodeCount());
-        PacketNetwork net = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, trace, lp);
+        PacketNetwork net = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, trace, lp, m);
         lp.handler(net);
         net.start();
         lp.runBefore(END);
@@ -100,6 +110,10 @@ class PartitionedRunTest {
     }
 
     static Trace partitioned(PacketParams params, FlowSchedule s, int[] partOf, int parts) {
+        return partitioned(params, s, partOf, parts, Mechanisms.STATIC);
+    }
+
+    static Trace partitioned(PacketParams params, FlowSchedule s, int[] partOf, int parts, Mechanisms mechanisms) {
         List<Message> inFlight = new ArrayList<>();
         Trace[] traces = new Trace[parts];
         LogicalProcess[] lps = new LogicalProcess[parts];
@@ -109,22 +123,21 @@ class PartitionedRunTest {
             // every crossing event lands no sooner than the lookahead the model claims for its cable
             Crossing crossing = new Crossing() {
                 @Override
-                public void packet(int toPart, long time, long tie, int target, int flow, int payload, int wire,
-                        int blocks, int vl, long injectedPs, long tailPs) {
+                public void packet(int toPart, long time, long tie, int target, long w0, long w1, long w2,
+                        long injectedPs, long tailPs) {
                     checkLookahead(nets[from], lps[from], time, target);
-                    inFlight.add(new Message(toPart, time, tie, target, true, flow, payload, wire, blocks, vl,
-                            injectedPs, tailPs, 0));
+                    inFlight.add(new Message(toPart, time, tie, target, true, w0, w1, w2, injectedPs, tailPs, 0));
                 }
 
                 @Override
                 public void credit(int toPart, long time, long tie, int target, long payload) {
                     checkLookahead(nets[from], lps[from], time, target);
-                    inFlight.add(new Message(toPart, time, tie, target, false, 0, 0, 0, 0, 0, 0, 0, payload));
+                    inFlight.add(new Message(toPart, time, tie, target, false, 0, 0, 0, 0, 0, payload));
                 }
             };
             traces[k] = new Trace(s.size());
             lps[k] = new LogicalProcess(EventQueue.create("heap4"), TOPOLOGY.nodeCount());
-            nets[k] = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, traces[k], lps[k]);
+            nets[k] = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, traces[k], lps[k], mechanisms);
             nets[k].partition(partOf, k, lps[k], crossing);
             lps[k].handler(nets[k]);
             nets[k].start();
@@ -145,10 +158,10 @@ class PartitionedRunTest {
             for (Message m : inFlight) {
                 assertTrue(m.time >= window, "a crossing event inside its own window");
                 if (m.packet) {
-                    nets[m.toPart].receivePacket(m.time, m.tie, m.target, m.flow, m.payload, m.wire, m.blocks, m.vl,
-                            m.injectedPs, m.tailPs);
+                    nets[m.toPart].receivePacket(m.time, m.tie, m.target, m.w0, m.w1, m.w2, m.injectedPs, m.tailPs,
+                            lps[m.toPart]);
                 } else {
-                    nets[m.toPart].receiveCredit(m.time, m.tie, m.target, m.creditPayload);
+                    lps[m.toPart].push(m.time, m.tie, m.target, m.creditPayload);
                 }
             }
             crossings += inFlight.size();

@@ -1,0 +1,14 @@
+package org.fabricsim.ib;
+
+/**
+ * What a node's mechanism does with a control packet addressed to it ({@code PacketPool.to}), once the
+ * packet has been taken in whole: a switch's adaptive routing with an adaptation request, a source HCA's
+ * congestion control with a notification. The packet is released after the call; read its fields then.
+ */
+interface ControlReceiver {
+    void received(long t, int node, int pk);
+
+    /** Takes control packets and does nothing with them (no mechanism sends any). */
+    ControlReceiver NONE = (t, node, pk) -> {
+    };
+}

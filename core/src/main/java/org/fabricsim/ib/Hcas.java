@@ -1,0 +1,375 @@
+package org.fabricsim.ib;
+
+import java.util.Arrays;
+import org.fabricsim.engine.EventSink;
+import org.fabricsim.engine.Time;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.FlowSchedule;
+
+/**
+ * What every host channel adapter of the part does, struct-of-arrays (docs/PACKET_MODEL.md, "HCAs").
+ *
+ * <p><b>Send side.</b> Flows start, stop and hand over to their successor as the {@link FlowSchedule}
+ * says. Whenever the host's port is idle (and its send-rate limit allows), its pending control packets go
+ * first, then the {@link Injection} names the flow whose packet starts: the packet is cut (MTU, the last
+ * one shorter), needs credits for all its blocks, and is put on the cable.
+ *
+ * <p><b>Receive side.</b> A data packet is taken in, in arrival order, no faster than the receive rate and
+ * not before its tail has arrived; its space is then freed and credited, and the delivery reported. A
+ * control packet for the host is taken at its tail's arrival and handed to its {@link ControlReceiver}.
+ */
+final class Hcas {
+    static final int WAITING = 0;
+    static final int SENDING = 1;
+    static final int DONE = 2;
+
+    private final Topology topology;
+    private final Links links;
+    private final PacketPool pool;
+    private final PacketObserver observer;
+    private final EventSink sink;
+    private final FlowSchedule schedule;
+    private final int hosts;
+    private final int lanes;
+    private final int unit;
+    private final int mtu;
+    private final int overhead;
+    private final long sendRate;
+    private final long receiveRate;
+    private Injection injection;
+    private ControlReceiver control = ControlReceiver.NONE;
+    private boolean controlPackets; // whether any mechanism sends control packets
+    private final int[] portBase;
+    private final boolean[] busy;
+    private final int[] peer;
+    private final long[] latency;
+    private final int[] credits;
+
+    // hosts
+    private final long[] sendFreePs;
+    private final long[] receiveFreePs;
+    private final long[] wakePs;
+    private final int[] controlHead; // per host: control packets waiting to be sent, before any data
+    private final int[] controlTail;
+    final int[] hostFlowStart;
+    final int[] hostFlows;
+
+    // flows
+    final int[] flowSrc;
+    final int[] flowDst;
+    private final int[] flowLane;
+    private final int[] successor;
+    private final int[] state;
+    private final long[] sentBytes;
+    private final long[] deliveredBytes;
+    private boolean successorStarted;
+    private int nextPayload;
+    private int nextWire;
+    private int nextBlocks;
+
+    // conservation
+    long injectedPackets;
+    long injectedBytes;
+    long deliveredPackets;
+    long deliveredTotal;
+    long controlSent;
+    long controlTaken;
+
+    Hcas(Topology topology, Links links, PacketPool pool, FlowSchedule schedule, int[] flowLane, PacketParams params,
+            PacketObserver observer, EventSink sink) {
+        this.topology = topology;
+        this.links = links;
+        this.pool = pool;
+        this.observer = observer;
+        this.sink = sink;
+        this.schedule = schedule;
+        this.hosts = topology.hostCount();
+        this.lanes = links.lanes;
+        this.unit = params.creditBytes();
+        this.mtu = params.mtuBytes();
+        this.overhead = params.overheadBytes();
+        this.sendRate = params.hcaSendRateBps();
+        this.receiveRate = params.hcaReceiveRateBps();
+        this.portBase = links.portBase;
+        this.busy = links.busy;
+        this.peer = links.peer;
+        this.latency = links.latency;
+        this.credits = links.credits;
+        sendFreePs = new long[hosts];
+        receiveFreePs = new long[hosts];
+        wakePs = new long[hosts];
+        Arrays.fill(wakePs, Long.MAX_VALUE);
+        controlHead = new int[hosts];
+        controlTail = new int[hosts];
+        Arrays.fill(controlHead, -1);
+        Arrays.fill(controlTail, -1);
+        int n = schedule.size();
+        flowSrc = schedule.flows().src();
+        flowDst = schedule.flows().dst();
+        for (int f = 0; f < n; f++) {
+            if (flowSrc[f] >= hosts || flowDst[f] >= hosts) {
+                throw new IllegalArgumentException("flow " + f + " names a host outside 0.." + (hosts - 1));
+            }
+        }
+        hostFlowStart = new int[hosts + 1];
+        for (int f = 0; f < n; f++) {
+            hostFlowStart[flowSrc[f] + 1]++;
+        }
+        for (int h = 0; h < hosts; h++) {
+            hostFlowStart[h + 1] += hostFlowStart[h];
+        }
+        hostFlows = new int[n];
+        int[] fill = Arrays.copyOf(hostFlowStart, hosts);
+        for (int f = 0; f < n; f++) {
+            hostFlows[fill[flowSrc[f]]++] = f;
+        }
+        if (flowLane.length != n) {
+            throw new IllegalArgumentException("one VL per flow expected: " + flowLane.length + " for " + n
+                    + " flows");
+        }
+        for (int f = 0; f < n; f++) {
+            if (flowLane[f] < 0 || flowLane[f] >= params.virtualLanes()) {
+                throw new IllegalArgumentException("flow " + f + " on VL " + flowLane[f] + " of "
+                        + params.virtualLanes());
+            }
+        }
+        this.flowLane = flowLane;
+        successor = new int[n];
+        Arrays.fill(successor, -1);
+        for (int f = 0; f < n; f++) {
+            if (schedule.after()[f] >= 0) {
+                if (successor[schedule.after()[f]] >= 0) {
+                    throw new IllegalArgumentException("flow " + schedule.after()[f] + " has two successors");
+                }
+                successor[schedule.after()[f]] = f;
+            }
+        }
+        state = new int[n];
+        sentBytes = new long[n];
+        deliveredBytes = new long[n];
+    }
+
+    void mechanisms(Injection injection, ControlReceiver control, boolean controlPackets) {
+        this.injection = injection;
+        this.control = control;
+        this.controlPackets = controlPackets;
+    }
+
+    /** Schedules the start of every flow of this part's hosts that follows no other. */
+    void start() {
+        for (int f = 0; f < schedule.size(); f++) {
+            if (schedule.after()[f] < 0 && links.isLocal(flowSrc[f])) {
+                int h = flowSrc[f];
+                sink.send(schedule.startPs()[f], PacketNetwork.FLOW_START, h, topology.hostPort(h), f);
+            }
+        }
+    }
+
+    // -------------------------------------------------------------------------------------------------
+    // Flows
+
+    /** Flow {@code f}'s start time came. */
+    void flowStart(long t, int h, int f) {
+        if (state[f] == WAITING) {
+            activate(t, f);
+        }
+        send(t, h);
+    }
+
+    /** Flow {@code f}'s stop time came. */
+    void flowStop(long t, int h, int f) {
+        if (state[f] == SENDING) {
+            state[f] = DONE;
+            next(t, f);
+        }
+        send(t, h);
+    }
+
+    /** The wake-up host {@code h} asked for (a paced flow or its send-rate limit) came. */
+    void wake(long t, int h) {
+        if (wakePs[h] == t) {
+            wakePs[h] = Long.MAX_VALUE;
+        }
+        send(t, h);
+    }
+
+    private void activate(long t, int f) {
+        if (t >= schedule.stopPs()[f]) {
+            state[f] = DONE;
+            next(t, f);
+            return;
+        }
+        state[f] = SENDING;
+        injection.activated(t, f);
+        long stop = schedule.stopPs()[f];
+        if (stop != FlowSchedule.NEVER) {
+            int h = flowSrc[f];
+            sink.send(stop, PacketNetwork.FLOW_STOP, h, portBase[h], f); // the successor starts exactly then
+        }
+    }
+
+    /** Flow {@code f} has handed over its last byte (or stopped): its successor may begin. */
+    private void next(long t, int f) {
+        int g = successor[f];
+        if (g < 0) {
+            return;
+        }
+        long start = schedule.startPs()[g];
+        if (start <= t) {
+            activate(t, g);
+        } else {
+            int h = flowSrc[g];
+            sink.send(start, PacketNetwork.FLOW_START, h, topology.hostPort(h), g);
+        }
+    }
+
+    /**
+     * Whether flow {@code f} is sending at {@code t} (for the {@link Injection}); a flow past its stop time
+     * is done here, and its successor starts.
+     */
+    boolean sending(long t, int f) {
+        if (state[f] != SENDING) {
+            return false;
+        }
+        if (t >= schedule.stopPs()[f]) {
+            state[f] = DONE;
+            next(t, f);
+            successorStarted |= successor[f] >= 0 && state[successor[f]] == SENDING;
+            return false;
+        }
+        return true;
+    }
+
+    /** Whether flow {@code f}'s next packet has credits for all its blocks on its lane (for the {@link Injection}). */
+    boolean hasCredits(int f) {
+        long size = schedule.bytes()[f];
+        nextPayload = size == 0 ? mtu : (int) Math.min(mtu, size - sentBytes[f]);
+        nextWire = nextPayload + overhead;
+        nextBlocks = (nextWire + unit - 1) / unit;
+        return credits[portBase[flowSrc[f]] * lanes + flowLane[f]] >= nextBlocks;
+    }
+
+    // -------------------------------------------------------------------------------------------------
+    // Send side
+
+    /** Host {@code h} sends its next packet if its port is idle: control packets first, then data. */
+    void send(long t, int h) {
+        int hp = portBase[h];
+        if (busy[hp] || peer[hp] < 0) {
+            return;
+        }
+        if (t < sendFreePs[h]) {
+            wakeAt(h, sendFreePs[h]);
+            return;
+        }
+        if (controlHead[h] >= 0 && sendControl(t, h, hp)) {
+            return;
+        }
+        successorStarted = false;
+        int f = injection.next(t, h);
+        if (f < 0) {
+            if (successorStarted) {
+                send(t, h); // a stopped flow's successor may sit earlier in the ring
+            } else if (injection.retryPs() != Long.MAX_VALUE) {
+                wakeAt(h, injection.retryPs());
+            }
+            return;
+        }
+        int payload = nextPayload;
+        int wire = nextWire;
+        int pk = pool.data(f, flowDst[f], payload, wire, nextBlocks, flowLane[f], t, 0);
+        sentBytes[f] += payload;
+        injectedPackets++;
+        injectedBytes += payload;
+        injection.sent(t, f, wire);
+        long size = schedule.bytes()[f];
+        if (size > 0 && sentBytes[f] == size) {
+            state[f] = DONE;
+            next(t, f);
+        }
+        if (sendRate > 0) {
+            sendFreePs[h] = t + Time.serialisation(wire, sendRate);
+        }
+        links.transmit(t, hp, flowLane[f], pk, -1, h, 0);
+    }
+
+    /** Host {@code h}'s first control packet starts if it has credits (they come back, or data would wait too). */
+    private boolean sendControl(long t, int h, int hp) {
+        int pk = controlHead[h];
+        PacketPool p = pool;
+        if (credits[hp * lanes + p.vl[pk]] < p.blocks[pk]) {
+            return false;
+        }
+        p.removeHead(controlHead, controlTail, h);
+        p.injectedPs[pk] = t;
+        controlSent++;
+        if (sendRate > 0) {
+            sendFreePs[h] = t + Time.serialisation(p.wire[pk], sendRate);
+        }
+        links.transmit(t, hp, p.vl[pk], pk, -1, h, 0);
+        return true;
+    }
+
+    /** Host {@code h} is to send control packet {@code pk} (made by its mechanism) before its data. */
+    void originate(long t, int h, int pk) {
+        pool.append(controlHead, controlTail, h, pk);
+        send(t, h);
+    }
+
+    private void wakeAt(int h, long at) {
+        if (at < wakePs[h]) {
+            wakePs[h] = at;
+            sink.send(at, PacketNetwork.WAKE, h, portBase[h], 0);
+        }
+    }
+
+    // -------------------------------------------------------------------------------------------------
+    // Receive side
+
+    /** The head of packet {@code pk} reached host {@code h} at its port {@code in} (its blocks are counted). */
+    void arrival(long t, int h, int in, int pk) {
+        PacketPool p = pool;
+        long done;
+        if (!controlPackets || p.type[pk] == ControlPacket.DATA) {
+            // take the packet in at most at the receive rate, in arrival order
+            long start = Math.max(t, receiveFreePs[h]);
+            done = receiveRate == 0 ? Math.max(p.tailPs[pk], start)
+                    : Math.max(p.tailPs[pk], start + Time.serialisation(p.wire[pk], receiveRate));
+            receiveFreePs[h] = done;
+        } else {
+            done = Math.max(p.tailPs[pk], t); // the adapter's own business, beside the host's receive path
+        }
+        sink.send(done, PacketNetwork.CONSUMED, h, in, pk);
+        links.sendCredit(done + latency[in], in, p.vl[pk], p.blocks[pk], h); // freed at CONSUMED, known now
+    }
+
+    /** Host {@code h} has taken packet {@code pk} in from its port {@code in}. */
+    void consumed(long t, int h, int in, int pk) {
+        PacketPool p = pool;
+        links.release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk]);
+        if (controlPackets && p.type[pk] != ControlPacket.DATA) {
+            controlTaken++;
+            control.received(t, h, pk);
+            pool.release(pk);
+            return;
+        }
+        int f = p.flow[pk];
+        observer.delivered(t, f, flowDst[f], p.wire[pk], p.injectedPs[pk]);
+        deliveredPackets++;
+        deliveredTotal += p.payload[pk];
+        deliveredBytes[f] += p.payload[pk];
+        long size = schedule.bytes()[f];
+        if (size > 0 && deliveredBytes[f] == size) {
+            observer.flowCompleted(t, f);
+        }
+        pool.release(pk);
+    }
+
+    long sentBytes(int f) {
+        return sentBytes[f];
+    }
+
+    long deliveredBytes(int f) {
+        return deliveredBytes[f];
+    }
+}

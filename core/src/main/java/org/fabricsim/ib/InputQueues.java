@@ -1,0 +1,110 @@
+package org.fabricsim.ib;
+
+import java.util.Arrays;
+
+/**
+ * The packets queued in every switch input buffer, per receiving port and lane: one FIFO (head-of-line
+ * blocking) or one virtual output queue per output of the switch (docs/PACKET_MODEL.md, "Switches").
+ * Queues are linked through {@code PacketPool.next}; nothing is allocated. Per output and lane it also
+ * counts the queues whose head is for that output ({@code waiting}, what the arbiter needs) and, when a
+ * mechanism asks for it, the blocks queued for that output in the whole switch ({@code queuedBlocks}, what
+ * a switch's adaptive routing may look at).
+ */
+final class InputQueues {
+    final boolean voq;
+    final int radix;
+    final int[] fifoHead; // per port x lane
+    final int[] fifoTail;
+    final int[] voqHead; // per (port x lane) x local output (VOQ only)
+    final int[] voqTail;
+    final int[] waiting; // per output x lane: queues (VOQs or FIFO heads) holding a packet for it
+    final int[] queuedBlocks; // per output x lane: blocks queued for it at the switch's inputs (if counted)
+    private final boolean counts;
+    private final int lanes;
+    private final PacketPool pool;
+    private final int[] portBase;
+
+    InputQueues(Links links, boolean voq, boolean counts, PacketPool pool) {
+        this.voq = voq;
+        this.counts = counts;
+        this.pool = pool;
+        this.lanes = links.lanes;
+        this.portBase = links.portBase;
+        int radix = 0;
+        for (int v = 0; v + 1 < portBase.length; v++) {
+            radix = Math.max(radix, links.ports(v));
+        }
+        this.radix = radix;
+        int pv = links.peer.length * lanes;
+        fifoHead = new int[pv];
+        fifoTail = new int[pv];
+        waiting = new int[pv];
+        queuedBlocks = new int[counts ? pv : 0];
+        Arrays.fill(fifoHead, -1);
+        Arrays.fill(fifoTail, -1);
+        if (voq) {
+            voqHead = new int[pv * radix];
+            voqTail = new int[pv * radix];
+            Arrays.fill(voqHead, -1);
+            Arrays.fill(voqTail, -1);
+        } else {
+            voqHead = null;
+            voqTail = null;
+        }
+    }
+
+    /**
+     * Queues packet {@code pk} (already routed to output {@code o}: {@code pool.out}) at input {@code in} of
+     * {@code node}; returns true when it is a new head for {@code o} (the output may now send it).
+     */
+    boolean enqueue(int node, int in, int o, int pk) {
+        PacketPool p = pool;
+        int lane = p.vl[pk];
+        int i = in * lanes + lane;
+        int ol = o * lanes + lane;
+        if (counts) {
+            queuedBlocks[ol] += p.blocks[pk];
+        }
+        if (voq) {
+            if (p.append(voqHead, voqTail, i * radix + (o - portBase[node]), pk)) {
+                waiting[ol]++;
+            }
+            return true; // a VOQ's output is worth trying whenever a packet joins it
+        }
+        boolean head = p.append(fifoHead, fifoTail, i, pk);
+        if (head) {
+            waiting[ol]++;
+        }
+        return head;
+    }
+
+    /** The packet at the head of input {@code in}'s queue for local output {@code local} on {@code lane}, or -1. */
+    int head(int in, int lane, int local) {
+        int i = in * lanes + lane;
+        return voq ? voqHead[i * radix + local] : fifoHead[i];
+    }
+
+    /**
+     * Takes head packet {@code pk} out of input {@code in}'s queue for output {@code o} of {@code node}; with
+     * FIFOs returns the new head (which may be for another output), else -1.
+     */
+    int dequeue(int node, int in, int o, int lane, int pk) {
+        int i = in * lanes + lane;
+        int ol = o * lanes + lane;
+        if (counts) {
+            queuedBlocks[ol] -= pool.blocks[pk];
+        }
+        if (voq) {
+            if (pool.removeHead(voqHead, voqTail, i * radix + (o - portBase[node])) < 0) {
+                waiting[ol]--;
+            }
+            return -1;
+        }
+        int next = pool.removeHead(fifoHead, fifoTail, i);
+        waiting[ol]--;
+        if (next >= 0) {
+            waiting[pool.out[next] * lanes + lane]++;
+        }
+        return next;
+    }
+}

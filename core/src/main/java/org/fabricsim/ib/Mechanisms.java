@@ -1,0 +1,45 @@
+package org.fabricsim.ib;
+
+/**
+ * The mechanisms a packet network runs at its decision points (DESIGN.md, "The packet model's elements and
+ * decision points"): routing at a switch input, injection at an HCA, marking at a switch, what a node does
+ * with the control packets it takes, and where control packets travel. This base is today's model —
+ * forwarding tables, round-robin injection at line or fixed rate, no marking, no control packets; a
+ * mechanism overrides the decisions it makes and nothing else. Each method is called once per network (per
+ * part of a partitioned run), after every element is built.
+ */
+class Mechanisms {
+    /** Today's model. */
+    static final Mechanisms STATIC = new Mechanisms();
+
+    /** Where control packets travel; fixed before the network is built. */
+    ControlLane controlLane() {
+        return ControlLane.SHARED;
+    }
+
+    /** Wire bytes of the smallest control packet any node may send (the lookahead needs it); none: MAX_VALUE. */
+    int smallestControlWireBytes() {
+        return Integer.MAX_VALUE;
+    }
+
+    /** Whether a switch's mechanisms read its queued blocks per output ({@link SwitchView#queuedBlocks}). */
+    boolean countsQueuedBlocks() {
+        return false;
+    }
+
+    Routing routing(PacketNetwork net) {
+        return new StaticRouting(net.tables(), net.links(), net.pool());
+    }
+
+    Injection injection(PacketNetwork net) {
+        return new RoundRobinInjection(net.hcas(), net.schedule().rateBps(), net.topology().hostCount());
+    }
+
+    Marking marking(PacketNetwork net) {
+        return Marking.NONE;
+    }
+
+    ControlReceiver controlReceiver(PacketNetwork net) {
+        return ControlReceiver.NONE;
+    }
+}

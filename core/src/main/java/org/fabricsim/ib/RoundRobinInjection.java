@@ -1,0 +1,78 @@
+package org.fabricsim.ib;
+
+import org.fabricsim.engine.Time;
+
+/**
+ * An HCA's flows served round-robin, one queue per flow (per destination / queue pair), so a flow without
+ * credits or held back by its rate never blocks the others (docs/PACKET_MODEL.md, "HCAs"). A flow with a
+ * rate ({@code FlowSchedule.rateBps}) is paced: its next packet may start the wire time at that rate after
+ * the previous one (exact over any run); otherwise it sends at line rate.
+ */
+final class RoundRobinInjection implements Injection {
+    private final Hcas hcas;
+    private final long[] rateBps;
+    private final int[] hostRr;
+    private final long[] readyPs;
+    private final long[] rateRemainder;
+    private long retryPs;
+
+    RoundRobinInjection(Hcas hcas, long[] rateBps, int hosts) {
+        this.hcas = hcas;
+        this.rateBps = rateBps;
+        int n = rateBps.length;
+        hostRr = new int[hosts];
+        readyPs = new long[n];
+        rateRemainder = new long[n];
+    }
+
+    @Override
+    public void activated(long t, int f) {
+        readyPs[f] = t;
+        rateRemainder[f] = 0;
+    }
+
+    @Override
+    public int next(long t, int h) {
+        int[] flows = hcas.hostFlows;
+        int first = hcas.hostFlowStart[h];
+        int n = hcas.hostFlowStart[h + 1] - first;
+        long soonest = Long.MAX_VALUE;
+        for (int k = 1; k <= n; k++) {
+            int idx = hostRr[h] + k;
+            if (idx >= n) {
+                idx -= n;
+            }
+            int f = flows[first + idx];
+            if (!hcas.sending(t, f)) {
+                continue;
+            }
+            if (readyPs[f] > t) {
+                soonest = Math.min(soonest, readyPs[f]);
+                continue;
+            }
+            if (!hcas.hasCredits(f)) {
+                continue; // a credit arrival retries
+            }
+            hostRr[h] = idx;
+            return f;
+        }
+        retryPs = soonest;
+        return -1;
+    }
+
+    @Override
+    public long retryPs() {
+        return retryPs;
+    }
+
+    @Override
+    public void sent(long t, int f, int wireBytes) {
+        long rate = rateBps[f];
+        if (rate > 0) {
+            // exact over any run: carry the remainder instead of multiplying the cumulative bytes (overflow)
+            long bits = wireBytes * Time.S * 8 + rateRemainder[f];
+            readyPs[f] += bits / rate;
+            rateRemainder[f] = bits % rate;
+        }
+    }
+}

@@ -1,0 +1,318 @@
+package org.fabricsim.ib;
+
+import java.util.Arrays;
+import org.fabricsim.engine.EventSink;
+
+/**
+ * What every switch of the part does, struct-of-arrays (docs/PACKET_MODEL.md, "Switches" and "What an
+ * arbitration cycle is"): a packet's head arrives at an input, the switch's {@link Routing} names its
+ * output, {@link Marking} sees it queued, it waits in the {@link InputQueues}; an idle output with credits
+ * picks a lane ({@link VlArbiter}) and an input (round-robin or FCFS) and starts the packet onward; when
+ * the packet has left, the input's space is freed. Control packets the switch sends itself (an adaptation
+ * request) wait in the output's own queue and go before the inputs' packets on their lane; control packets
+ * addressed to the switch are taken at their tail's arrival and handed to its {@link ControlReceiver}.
+ *
+ * <p>The switch sees only its own state: its queues, the credits its outputs hold, its timers. Whenever an
+ * output may be able to send it is put on a work list, which {@link #drain} serves at the end of the event.
+ */
+final class Switches implements SwitchView {
+    private final Links links;
+    private final InputQueues queues;
+    private final PacketPool pool;
+    private final EventSink sink;
+    private final VlArbiter vlArbiter;
+    private Routing routing;
+    private Marking marking = Marking.NONE;
+    private ControlReceiver control = ControlReceiver.NONE;
+    // the static model's hot path skips what no mechanism uses
+    private boolean marks;
+    private final boolean controlPackets;
+    private final int lanes;
+    private final int minBlocks; // credit blocks of the smallest packet
+    private final int readLimit;
+    private final boolean fcfs;
+    private final long switchLatency;
+    // the cables' arrays, read on every arbitration
+    private final int[] owner;
+    private final int[] portBase;
+    private final int[] credits;
+    private final boolean[] busy;
+    private final long[] latency;
+    private final int[] reads; // per input port: packets being read from it
+    private final int[] rr; // per output x lane: the local input served last
+    private final int[] originHead; // per output x lane: control packets the switch sends itself
+    private final int[] originTail;
+    // work list of outputs to try
+    private final int[] pendingOutputs;
+    private final boolean[] pendingFlag;
+    private int pendingCount;
+    private int chosenPacket;
+    private int chosenInput;
+
+    Switches(Links links, InputQueues queues, PacketPool pool, PacketParams params, int minBlocks,
+            boolean controlPackets, EventSink sink) {
+        this.controlPackets = controlPackets;
+        this.links = links;
+        this.queues = queues;
+        this.pool = pool;
+        this.sink = sink;
+        this.lanes = links.lanes;
+        this.minBlocks = minBlocks;
+        this.readLimit = params.speedup() == 0 ? Integer.MAX_VALUE : params.speedup();
+        this.fcfs = params.arbitration() == Arbitration.FCFS;
+        this.switchLatency = params.switchLatencyPs();
+        this.owner = links.owner;
+        this.portBase = links.portBase;
+        this.credits = links.credits;
+        this.busy = links.busy;
+        this.latency = links.latency;
+        int ports = owner.length;
+        reads = new int[ports];
+        rr = new int[ports * lanes];
+        originHead = new int[ports * lanes];
+        originTail = new int[ports * lanes];
+        Arrays.fill(originHead, -1);
+        Arrays.fill(originTail, -1);
+        vlArbiter = new VlArbiter(params.vlArbitration(), params.virtualLanes(), lanes > params.virtualLanes(),
+                ports);
+        pendingOutputs = new int[ports];
+        pendingFlag = new boolean[ports];
+    }
+
+    void mechanisms(Routing routing, Marking marking, ControlReceiver control) {
+        this.routing = routing;
+        this.marking = marking;
+        this.control = control;
+        this.marks = marking != Marking.NONE;
+    }
+
+    /** The head of packet {@code pk} reached input {@code in} of switch {@code node} (its blocks are counted). */
+    void arrival(long t, int node, int in, int pk) {
+        PacketPool p = pool;
+        if (controlPackets && p.to[pk] == node) {
+            // a control packet for this switch: taken once its tail is in, its space then freed and credited
+            long done = Math.max(p.tailPs[pk], t);
+            sink.send(done, PacketNetwork.CONSUMED, node, in, pk);
+            links.sendCredit(done + latency[in], in, p.vl[pk], p.blocks[pk], node);
+            return;
+        }
+        int o = routing.output(t, node, in, pk);
+        p.out[pk] = o;
+        p.arrivedPs[pk] = t;
+        if (queues.enqueue(node, in, o, pk)) {
+            mark(o);
+        }
+        if (marks && p.type[pk] == ControlPacket.DATA) {
+            marking.queued(t, node, in, o, pk);
+        }
+    }
+
+    /** Control packet {@code pk} for this switch, queued at its input {@code in}, has been taken in whole. */
+    void consumed(long t, int node, int in, int pk) {
+        PacketPool p = pool;
+        links.release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk]);
+        control.received(t, node, pk);
+        pool.release(pk);
+    }
+
+    /** Switch {@code node} sends control packet {@code pk} (made by its mechanism) where its routing says. */
+    void send(long t, int node, int pk) {
+        originate(node, routing.output(t, node, -1, pk), pk);
+    }
+
+    /**
+     * Switch {@code node} sends control packet {@code pk} (made by its mechanism) on output {@code o}: it
+     * waits in the output's own queue on its lane and goes before any input's packet there.
+     */
+    void originate(int node, int o, int pk) {
+        int ov = o * lanes + pool.vl[pk];
+        pool.out[pk] = o;
+        pool.append(originHead, originTail, ov, pk);
+        mark(o);
+    }
+
+    /** The last byte of packet {@code pk} from input {@code in} (-1: the switch's own) left output {@code o}. */
+    void transmitted(long t, int o, int in, int pk) {
+        if (in >= 0) {
+            PacketPool p = pool;
+            links.release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk]);
+            reads[in]--;
+            if (readLimit != Integer.MAX_VALUE) {
+                markWaiting(in);
+            }
+        }
+        mark(o);
+    }
+
+    void mark(int o) {
+        if (!pendingFlag[o]) {
+            pendingFlag[o] = true;
+            pendingOutputs[pendingCount++] = o;
+        }
+    }
+
+    /** Marks every output a packet waiting in input {@code in} could go to (a read slot became free). */
+    private void markWaiting(int in) {
+        int node = owner[in];
+        int n = portBase[node + 1] - portBase[node];
+        for (int lane = 0; lane < lanes; lane++) {
+            if (queues.voq) {
+                for (int k = 0; k < n; k++) {
+                    if (queues.head(in, lane, k) >= 0) {
+                        mark(portBase[node] + k);
+                    }
+                }
+            } else {
+                int pk = queues.head(in, lane, 0);
+                if (pk >= 0) {
+                    mark(pool.out[pk]);
+                }
+            }
+        }
+    }
+
+    /** Serves every output on the work list that is idle (the end of each event). */
+    void drain(long t) {
+        while (pendingCount > 0) {
+            int o = pendingOutputs[--pendingCount];
+            pendingFlag[o] = false;
+            if (!busy[o]) {
+                serve(t, o);
+            }
+        }
+    }
+
+    /** Output {@code o} of a switch is idle: choose a lane, then an input, and start sending. */
+    private void serve(long t, int o) {
+        int node = owner[o];
+        int lane = vlArbiter.choose(o, this);
+        if (lane < 0) {
+            return;
+        }
+        int pk = chosenPacket;
+        int in = chosenInput;
+        vlArbiter.sent(o, lane, pool.wire[pk]);
+        if (in < 0) {
+            pool.removeHead(originHead, originTail, o * lanes + lane);
+            links.transmit(t, o, lane, pk, -1, node, switchLatency);
+            return;
+        }
+        rr[o * lanes + lane] = in - portBase[node];
+        int next = queues.dequeue(node, in, o, lane, pk);
+        if (next >= 0) {
+            mark(pool.out[next]); // a new head may go elsewhere (if a read slot is free)
+        }
+        reads[in]++;
+        if (marks && pool.type[pk] == ControlPacket.DATA) {
+            marking.departing(t, node, o, pk);
+        }
+        links.transmit(t, o, lane, pk, in, node, switchLatency);
+    }
+
+    /**
+     * Finds the packet output {@code o} would send on {@code lane}: the switch's own control packet first,
+     * else by the port arbitration; leaves it in {@link #chosenPacket} / {@link #chosenInput} and returns
+     * true, or returns false.
+     */
+    boolean candidate(int o, int lane) {
+        int ov = o * lanes + lane;
+        int credit = credits[ov];
+        if (controlPackets) {
+            int own = originHead[ov];
+            if (own >= 0 && pool.blocks[own] <= credit) {
+                chosenPacket = own;
+                chosenInput = -1;
+                return true;
+            }
+        }
+        if (queues.waiting[ov] == 0 || credit < minBlocks) {
+            return false;
+        }
+        int node = owner[o];
+        int base = portBase[node];
+        int n = portBase[node + 1] - base;
+        int local = o - base;
+        int start = rr[ov];
+        int best = -1;
+        int bestIn = -1;
+        long bestTime = Long.MAX_VALUE;
+        PacketPool p = pool;
+        boolean voq = queues.voq;
+        int radix = queues.radix;
+        int[] fifoHead = queues.fifoHead;
+        int[] voqHead = queues.voqHead;
+        for (int k = 1; k <= n; k++) {
+            int li = start + k;
+            if (li >= n) {
+                li -= n;
+            }
+            int in = base + li;
+            if (reads[in] >= readLimit) {
+                continue;
+            }
+            int i = in * lanes + lane;
+            int pk;
+            if (voq) {
+                pk = voqHead[i * radix + local];
+            } else {
+                pk = fifoHead[i];
+                if (pk >= 0 && p.out[pk] != o) {
+                    continue;
+                }
+            }
+            if (pk < 0 || p.blocks[pk] > credit) {
+                continue;
+            }
+            if (!fcfs) {
+                chosenPacket = pk;
+                chosenInput = in;
+                return true;
+            }
+            long at = p.arrivedPs[pk];
+            if (at < bestTime || (at == bestTime && in < bestIn)) {
+                best = pk;
+                bestIn = in;
+                bestTime = at;
+            }
+        }
+        if (best < 0) {
+            return false;
+        }
+        chosenPacket = best;
+        chosenInput = bestIn;
+        return true;
+    }
+
+    // -------------------------------------------------------------------------------------------------
+    // What a switch's own mechanisms may look at (SwitchView)
+
+    @Override
+    public int firstPort(int node) {
+        return portBase[node];
+    }
+
+    @Override
+    public int ports(int node) {
+        return portBase[node + 1] - portBase[node];
+    }
+
+    @Override
+    public boolean connected(int o) {
+        return links.peer[o] >= 0;
+    }
+
+    @Override
+    public int credits(int o, int lane) {
+        return credits[o * lanes + lane];
+    }
+
+    @Override
+    public int queuedBlocks(int o, int lane) {
+        return queues.queuedBlocks[o * lanes + lane];
+    }
+
+    @Override
+    public boolean busy(int o) {
+        return busy[o];
+    }
+}
