@@ -89,7 +89,7 @@ public class PacketMetricsBenchmark {
     public void delivered() {
         long t = now;
         for (int i = 0; i < BATCH; i++, t += STEP_PS) {
-            metrics.delivered(t, flow[i], dst[i], bytes[i], t - latency[i]);
+            metrics.delivered(t, flow[i], dst[i], bytes[i], t - latency[i], i);
         }
         now = t;
     }

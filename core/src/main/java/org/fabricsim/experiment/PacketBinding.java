@@ -7,7 +7,9 @@ import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.config.Units;
 import org.fabricsim.engine.EventQueue;
+import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.Arbitration;
+import org.fabricsim.ib.EarParams;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.Queueing;
 import org.fabricsim.ib.VlArbitration;
@@ -64,6 +66,30 @@ public final class PacketBinding {
         return new PacketParams(mtu, overhead, vls, buffer, hcaBuffer, unit, queueing, speedup, arbitration,
                 new VlArbitration(high[0], high[1], low[0], low[1], highLimit), latency, rate(c, "packet.hca-send-rate"),
                 rate(c, "packet.hca-receive-rate"));
+    }
+
+    /** The switches' routing: the forwarding tables alone, or an adaptive routing on top of them. */
+    public static AdaptiveRouting adaptiveRouting(ExperimentConfig c) {
+        String p = "packet.adaptive-routing.";
+        AdaptiveRouting.Mode mode = choose(c, p + "mode", AdaptiveRouting.Mode.values(), AdaptiveRouting.Mode::key);
+        AdaptiveRouting.Grouping grouping = choose(c, p + "groups", AdaptiveRouting.Grouping.values(),
+                AdaptiveRouting.Grouping::key);
+        AdaptiveRouting.Selection selection = choose(c, p + "select", AdaptiveRouting.Selection.values(),
+                AdaptiveRouting.Selection::key);
+        int threshold = sizeInt(c, p + "ear.threshold", 1, Integer.MAX_VALUE / 2);
+        long timer = c.time(p + "ear.timer");
+        if (timer < 0) {
+            throw c.error(p + "ear.timer", "must be >= 0");
+        }
+        double sampling = c.number(p + "ear.sampling", Double.MIN_VALUE, 1.0);
+        int request = sizeInt(c, p + "ear.request-size", 1, 1 << 16);
+        boolean swap = c.bool(p + "ear.swap");
+        return new AdaptiveRouting(mode, grouping, selection, new EarParams(threshold, timer, sampling, request, swap));
+    }
+
+    private static <E> E choose(ExperimentConfig c, String key, E[] values, java.util.function.Function<E, String> name) {
+        List<String> names = Arrays.stream(values).map(name).toList();
+        return values[names.indexOf(c.choice(key, names))];
     }
 
     /** Simulated time to run, picoseconds. */

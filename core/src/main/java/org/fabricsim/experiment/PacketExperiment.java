@@ -11,6 +11,7 @@ import org.fabricsim.engine.distributed.ClusterConfig;
 import org.fabricsim.engine.distributed.DistributedRun;
 import org.fabricsim.engine.distributed.RunResult;
 import org.fabricsim.config.Units;
+import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.PacketRun;
 import org.fabricsim.ib.PacketSimulation;
@@ -46,6 +47,7 @@ final class PacketExperiment implements Experiment {
         Topology topology = NetworkBinding.topology(c);
         ForwardingTables lft = NetworkBinding.routing(c, topology);
         PacketParams params = PacketBinding.params(c);
+        AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c);
         long end = PacketBinding.endTime(c);
         FlowSchedule schedule = PacketBinding.schedule(c, topology, seed);
         MetricsOptions options = MetricsBinding.options(c, end, params);
@@ -54,6 +56,7 @@ final class PacketExperiment implements Experiment {
         PacketMetrics metrics;
         long events;
         long hops;
+        long controlHops;
         long injected;
         long delivered;
         long wall;
@@ -62,7 +65,7 @@ final class PacketExperiment implements Experiment {
                     schedule.stopPs());
             PacketSimulation sim = PacketSimulation.builder(topology, lft, schedule).params(params).seed(seed)
                     .observer(metrics).flowLanes(PacketBinding.flowLanes(c, schedule))
-                    .queue(PacketBinding.eventQueue(c)).build();
+                    .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive).build();
             PacketRun run = runSequential(sim, end, topology, context);
             String violation = sim.creditViolation();
             if (violation != null) {
@@ -70,6 +73,7 @@ final class PacketExperiment implements Experiment {
             }
             events = run.events();
             hops = run.packetHops();
+            controlHops = sim.controlHops();
             injected = sim.injectedPackets();
             delivered = sim.deliveredPackets();
             wall = run.wallNanos();
@@ -101,6 +105,7 @@ final class PacketExperiment implements Experiment {
             metrics = m.metrics();
             events = m.events();
             hops = m.hops();
+            controlHops = m.controlHops();
             injected = m.injected();
             delivered = m.delivered();
             wall = r.wallNanos();
@@ -136,6 +141,9 @@ final class PacketExperiment implements Experiment {
         summary.put("experiment", name());
         summary.put("topology", topology.name());
         summary.put("routing", lft.algorithm());
+        if (adaptive.mode() != AdaptiveRouting.Mode.STATIC) {
+            summary.put("adaptive_routing", adaptive.describe());
+        }
         summary.put("seed", seed);
         summary.put("end_time_ps", end);
         summary.put("flows", schedule.size());
@@ -144,6 +152,9 @@ final class PacketExperiment implements Experiment {
         summary.put("packets_injected", injected);
         summary.put("packets_delivered", delivered);
         summary.put("packets_in_flight", injected - delivered);
+        if (adaptive.mode() != AdaptiveRouting.Mode.STATIC) {
+            summary.put("control_packet_hops", controlHops);
+        }
         summary.put("metrics", PacketMetricsFiles.summary(metrics));
         Json.write(out.stage("summary.json"), summary);
         PacketMetricsFiles.write(out, metrics, c.bool("output.plots"),

@@ -36,7 +36,8 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
             Part[].class.getName());
 
     /** One part's report: its measurements, serialised, and its counters. */
-    record Part(byte[] metrics, long events, long hops, long injected, long delivered) implements WireMessage {
+    record Part(byte[] metrics, long events, long hops, long controlHops, long injected, long delivered)
+            implements WireMessage {
     }
 
     /** The parts' reports in LP order, as the coordinator hands them back. */
@@ -44,7 +45,7 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
     }
 
     /** Everything parts report, merged. */
-    record Merged(PacketMetrics metrics, long events, long hops, long injected, long delivered) {
+    record Merged(PacketMetrics metrics, long events, long hops, long controlHops, long injected, long delivered) {
     }
 
     static PacketModelSpec of(ExperimentConfig c) {
@@ -61,8 +62,9 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         FlowSchedule schedule = PacketBinding.schedule(c, t, seed);
         PacketMetrics metrics = new PacketMetrics(t, schedule.flows(), MetricsBinding.options(c,
                 PacketBinding.endTime(c), params)).flowTimes(schedule.startPs(), schedule.stopPs());
-        return new PacketLp(t, lft, schedule, PacketBinding.flowLanes(c, schedule), params, metrics,
-                PacketBinding.eventQueue(c), lp, partOf, part -> new Part(encode(metrics), part.events(), part.hops(),
+        return new PacketLp(t, lft, schedule, PacketBinding.flowLanes(c, schedule), params,
+                PacketBinding.adaptiveRouting(c), seed, metrics, PacketBinding.eventQueue(c), lp, partOf,
+                part -> new Part(encode(metrics), part.events(), part.hops(), part.controlHops(),
                         part.injectedPackets(), part.deliveredPackets()));
     }
 
@@ -89,6 +91,7 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         PacketMetrics metrics = null;
         long events = 0;
         long hops = 0;
+        long controlHops = 0;
         long injected = 0;
         long delivered = 0;
         for (Part p : reports.parts()) {
@@ -100,10 +103,11 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
             }
             events += p.events();
             hops += p.hops();
+            controlHops += p.controlHops();
             injected += p.injected();
             delivered += p.delivered();
         }
-        return new Merged(metrics, events, hops, injected, delivered);
+        return new Merged(metrics, events, hops, controlHops, injected, delivered);
     }
 
     // The measurements are an object graph (histograms, meters); they cross the wire once per run, so a

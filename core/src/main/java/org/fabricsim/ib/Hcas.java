@@ -61,6 +61,7 @@ final class Hcas {
     private final int[] successor;
     private final int[] state;
     private final long[] sentBytes;
+    private final int[] sentPackets; // per flow: its next packet's sequence number
     private final long[] deliveredBytes;
     private boolean successorStarted;
     private int nextPayload;
@@ -146,6 +147,7 @@ final class Hcas {
         }
         state = new int[n];
         sentBytes = new long[n];
+        sentPackets = new int[n];
         deliveredBytes = new long[n];
     }
 
@@ -277,7 +279,7 @@ final class Hcas {
         }
         int payload = nextPayload;
         int wire = nextWire;
-        int pk = pool.data(f, flowDst[f], payload, wire, nextBlocks, flowLane[f], t, 0);
+        int pk = pool.data(f, sentPackets[f]++, flowDst[f], payload, wire, nextBlocks, flowLane[f], t, 0);
         sentBytes[f] += payload;
         injectedPackets++;
         injectedBytes += payload;
@@ -354,7 +356,7 @@ final class Hcas {
             return;
         }
         int f = p.flow[pk];
-        observer.delivered(t, f, flowDst[f], p.wire[pk], p.injectedPs[pk]);
+        observer.delivered(t, f, flowDst[f], p.wire[pk], p.injectedPs[pk], p.seq[pk]);
         deliveredPackets++;
         deliveredTotal += p.payload[pk];
         deliveredBytes[f] += p.payload[pk];

@@ -19,7 +19,7 @@ import org.fabricsim.traffic.FlowSchedule;
  */
 public final class PacketLp implements LpModel {
     /** Payload words of every cross-part event: a packet head's fields (a credit uses the first). */
-    public static final int PAYLOAD_WORDS = 5;
+    public static final int PAYLOAD_WORDS = 6;
 
     private final LogicalProcess queue;
     private final PacketNetwork network;
@@ -37,7 +37,8 @@ public final class PacketLp implements LpModel {
      * @param result turns this part's measurements and counters into what its LP reports
      */
     public PacketLp(Topology topology, ForwardingTables tables, FlowSchedule schedule, int[] flowLanes,
-            PacketParams params, PacketObserver observer, String eventQueue, int part, int[] partOf, Result result) {
+            PacketParams params, AdaptiveRouting routing, long seed, PacketObserver observer, String eventQueue, int part,
+            int[] partOf, Result result) {
         this.result = result;
         int nodes = topology.nodeCount();
         boolean[] owned = new boolean[nodes];
@@ -49,7 +50,8 @@ public final class PacketLp implements LpModel {
             parts = Math.max(parts, p + 1);
         }
         this.queue = new LogicalProcess(EventQueue.create(eventQueue), nodes);
-        this.network = new PacketNetwork(topology, tables, schedule, flowLanes, params, observer, queue);
+        this.network = new PacketNetwork(topology, tables, schedule, flowLanes, params, observer, queue,
+                routing.mechanisms(seed));
         this.lookahead = new long[parts];
         java.util.Arrays.fill(lookahead, Long.MAX_VALUE);
         for (int gp = 0; gp < topology.portCount(); gp++) {
@@ -67,7 +69,7 @@ public final class PacketLp implements LpModel {
     private final class CutCrossing implements Crossing {
         @Override
         public void packet(int toPart, long time, long tie, int target, long w0, long w1, long w2, long injectedPs,
-                long tailPs) {
+                long tailPs, long w5) {
             int at = out.add(toPart, time, tie, target, PacketNetwork.ARRIVAL);
             long[] w = out.payload(toPart);
             w[at] = w0;
@@ -75,6 +77,7 @@ public final class PacketLp implements LpModel {
             w[at + 2] = w2;
             w[at + 3] = injectedPs;
             w[at + 4] = tailPs;
+            w[at + 5] = w5;
         }
 
         @Override
@@ -102,7 +105,8 @@ public final class PacketLp implements LpModel {
         int target = batch.targets()[index];
         if (batch.kinds()[index] == PacketNetwork.ARRIVAL) {
             network.receivePacket(time, tie, target, batch.payload(index, 0), batch.payload(index, 1),
-                    batch.payload(index, 2), batch.payload(index, 3), batch.payload(index, 4), queue);
+                    batch.payload(index, 2), batch.payload(index, 3), batch.payload(index, 4), batch.payload(index, 5),
+                    queue);
         } else {
             queue.push(time, tie, target, batch.payload(index, 0)); // a credit
         }
@@ -125,6 +129,11 @@ public final class PacketLp implements LpModel {
 
     public long hops() {
         return network.hops();
+    }
+
+    /** Control packet transmissions, counted apart from data. */
+    public long controlHops() {
+        return network.controlHops();
     }
 
     public long injectedPackets() {

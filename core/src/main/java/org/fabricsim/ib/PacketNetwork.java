@@ -116,10 +116,10 @@ final class PacketNetwork implements EventHandler {
         return CutLookahead.ofCable(topology, gp, params, smallestWire);
     }
 
-    /** A packet head sent by another part as five words ({@link PacketPool#word0}) reaches port {@code target}. */
+    /** A packet head sent by another part as six words ({@link PacketPool#word0}) reaches port {@code target}. */
     void receivePacket(long time, long tie, int target, long w0, long w1, long w2, long injectedPs, long tailPs,
-            LogicalProcess local) {
-        int pk = pool.fromWords(w0, w1, w2, injectedPs, tailPs);
+            long w5, LogicalProcess local) {
+        int pk = pool.fromWords(w0, w1, w2, injectedPs, tailPs, w5);
         local.push(time, tie, target, pk);
     }
 

@@ -9,8 +9,12 @@ public interface PacketObserver {
     /** The last byte of a packet of {@code flow} left {@code globalPort} (a directed link) on virtual lane {@code vl}. */
     void transmitted(long timePs, int globalPort, int vl, int flow, int bytes);
 
-    /** The last byte of a packet of {@code flow} reached its destination host; it was injected at {@code injectedPs}. */
-    void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs);
+    /**
+     * The last byte of a packet of {@code flow} reached its destination host; it was injected at
+     * {@code injectedPs} as the flow's {@code seq}-th packet (from 0; a flow's packets are numbered in
+     * injection order, so a packet arriving after one with a higher number arrived out of order).
+     */
+    void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs, int seq);
 
     /** The occupancy of the input buffer of {@code globalPort} (the receiving port) on {@code vl} became {@code bytes}. */
     void bufferOccupancy(long timePs, int globalPort, int vl, int bytes);
@@ -25,6 +29,14 @@ public interface PacketObserver {
     default void controlTransmitted(long timePs, int globalPort, int type, int bytes) {
     }
 
+    /**
+     * Switch {@code switchNode}'s adaptive routing moved the traffic of {@code flow}'s destination (the flow
+     * whose packet or adaptation request caused it) from its output {@code fromPort} to {@code toPort}
+     * (global ports): one adaptation (a swap is two). Ignored unless overridden.
+     */
+    default void adapted(long timePs, int switchNode, int flow, int fromPort, int toPort) {
+    }
+
     /** Reports nothing. */
     PacketObserver NONE = new PacketObserver() {
         @Override
@@ -32,7 +44,7 @@ public interface PacketObserver {
         }
 
         @Override
-        public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs) {
+        public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs, int seq) {
         }
 
         @Override

@@ -19,6 +19,7 @@ final class PacketPool {
     int[] dst;
     int[] to;
     int[] flow;
+    int[] seq;
     int[] payload;
     int[] wire;
     int[] blocks;
@@ -41,6 +42,7 @@ final class PacketPool {
         dst = new int[0];
         to = new int[0];
         flow = new int[0];
+        seq = new int[0];
         payload = new int[0];
         wire = new int[0];
         blocks = new int[0];
@@ -62,9 +64,13 @@ final class PacketPool {
         return free[--freeCount];
     }
 
-    /** A new data packet of {@code flow} for host {@code dst}; its per-hop fields are set as it travels. */
-    int data(int flow, int dst, int payload, int wire, int blocks, int vl, long injectedPs, long tailPs) {
+    /**
+     * A new data packet of {@code flow} for host {@code dst}, the flow's {@code seq}-th (from 0, in injection
+     * order); its per-hop fields are set as it travels.
+     */
+    int data(int flow, int seq, int dst, int payload, int wire, int blocks, int vl, long injectedPs, long tailPs) {
         int pk = allocate();
+        this.seq[pk] = seq;
         type[pk] = ControlPacket.DATA;
         flags[pk] = 0;
         this.dst[pk] = dst;
@@ -84,7 +90,7 @@ final class PacketPool {
      * node {@code to} (a switch on the way, or the host); it carries no payload.
      */
     int control(int type, int flags, int flow, int dst, int to, int wire, int blocks, int lane, long injectedPs) {
-        int pk = data(flow, dst, 0, wire, blocks, lane, injectedPs, 0);
+        int pk = data(flow, 0, dst, 0, wire, blocks, lane, injectedPs, 0);
         this.type[pk] = type;
         this.flags[pk] = flags;
         liveControl++;
@@ -93,9 +99,9 @@ final class PacketPool {
     }
 
     /*
-     * Across a cut a packet travels as five words (PacketLp.PAYLOAD_WORDS): its lane, type and flags beside
+     * Across a cut a packet travels as six words (PacketLp.PAYLOAD_WORDS): its lane, type and flags beside
      * its flow; payload (a control packet's taker, as it has no payload) beside wire bytes; the host it is
-     * routed towards beside its blocks; its injection and tail times.
+     * routed towards beside its blocks; its injection and tail times; its sequence number in its flow.
      */
 
     long word0(int pk) {
@@ -112,12 +118,12 @@ final class PacketPool {
     }
 
     /** The packet another part sent as {@code w0..w4} (see {@link #word0}), now in this pool. */
-    int fromWords(long w0, long w1, long w2, long injected, long tail) {
+    int fromWords(long w0, long w1, long w2, long injected, long tail, long w5) {
         int t = (int) (w0 >>> 8) & 0xFF;
         int first = (int) (w1 >>> 32);
         int d = (int) (w2 >>> 32);
-        int pk = data((int) (w0 >>> 32), d, t == ControlPacket.DATA ? first : 0, (int) w1, (int) w2, (int) w0 & 0xFF,
-                injected, tail);
+        int pk = data((int) (w0 >>> 32), (int) w5, d, t == ControlPacket.DATA ? first : 0, (int) w1, (int) w2,
+                (int) w0 & 0xFF, injected, tail);
         type[pk] = t;
         if (t != ControlPacket.DATA) {
             liveControl++;
@@ -177,6 +183,7 @@ final class PacketPool {
         dst = Arrays.copyOf(dst, n);
         to = Arrays.copyOf(to, n);
         flow = Arrays.copyOf(flow, n);
+        seq = Arrays.copyOf(seq, n);
         payload = Arrays.copyOf(payload, n);
         wire = Arrays.copyOf(wire, n);
         blocks = Arrays.copyOf(blocks, n);

@@ -33,7 +33,8 @@ public final class PacketSimulation {
         int flows = b.schedule.size();
         int[] lanes = b.flowLanes == null ? new int[flows] : b.flowLanes;
         lp = new LogicalProcess(EventQueue.create(b.queue), b.topology.nodeCount());
-        network = new PacketNetwork(b.topology, b.tables, b.schedule, lanes, b.params, b.observer, lp, b.mechanisms);
+        Mechanisms mechanisms = b.mechanisms != null ? b.mechanisms : b.routing.mechanisms(b.seed);
+        network = new PacketNetwork(b.topology, b.tables, b.schedule, lanes, b.params, b.observer, lp, mechanisms);
         lp.handler(network);
         network.start();
     }
@@ -134,7 +135,8 @@ public final class PacketSimulation {
         private PacketObserver observer = PacketObserver.NONE;
         private int[] flowLanes;
         private String queue = "heap4";
-        private Mechanisms mechanisms = Mechanisms.STATIC;
+        private Mechanisms mechanisms;
+        private AdaptiveRouting routing = AdaptiveRouting.STATIC;
 
         private Builder(Topology topology, ForwardingTables tables, FlowSchedule schedule) {
             this.topology = Objects.requireNonNull(topology, "topology");
@@ -150,7 +152,7 @@ public final class PacketSimulation {
             return this;
         }
 
-        /** Master seed; the model as built draws no random numbers yet, so results do not depend on it. */
+        /** Master seed: the switches' adaptive routing draws from streams derived from it (static routing draws none). */
         public Builder seed(long s) {
             this.seed = s;
             return this;
@@ -174,7 +176,13 @@ public final class PacketSimulation {
             return this;
         }
 
-        /** The decision points' mechanisms (default: today's static model). */
+        /** The switches' routing (default: the forwarding tables alone). */
+        public Builder adaptiveRouting(AdaptiveRouting r) {
+            this.routing = Objects.requireNonNull(r);
+            return this;
+        }
+
+        /** The decision points' mechanisms, overriding {@link #adaptiveRouting} (tests). */
         Builder mechanisms(Mechanisms m) {
             this.mechanisms = Objects.requireNonNull(m);
             return this;

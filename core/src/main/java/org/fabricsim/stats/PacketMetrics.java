@@ -96,7 +96,7 @@ public final class PacketMetrics implements PacketObserver {
     }
 
     @Override
-    public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs) {
+    public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs, int seq) {
         if (timePs < start || timePs >= end) {
             return;
         }

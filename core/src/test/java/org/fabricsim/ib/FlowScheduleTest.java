@@ -33,8 +33,8 @@ class FlowScheduleTest {
         }
 
         @Override
-        public void delivered(long timePs, int flow, int dstHost, int b, long injectedPs) {
-            super.delivered(timePs, flow, dstHost, b, injectedPs);
+        public void delivered(long timePs, int flow, int dstHost, int b, long injectedPs, int seq) {
+            super.delivered(timePs, flow, dstHost, b, injectedPs, seq);
             firstInjected[flow] = Math.min(firstInjected[flow], injectedPs);
             lastInjected[flow] = Math.max(lastInjected[flow], injectedPs);
         }

@@ -53,8 +53,8 @@ class PartitionedRunTest {
         }
 
         @Override
-        public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs) {
-            host[dstHost] = mix(mix(mix(host[dstHost], timePs), flow * 65536L + bytes), injectedPs);
+        public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs, int seq) {
+            host[dstHost] = mix(mix(mix(mix(host[dstHost], timePs), flow * 65536L + bytes), injectedPs), seq);
             calls++;
         }
 
@@ -92,7 +92,7 @@ class PartitionedRunTest {
     }
 
     record Message(int toPart, long time, long tie, int target, boolean packet, long w0, long w1, long w2,
-            long injectedPs, long tailPs, long creditPayload) {
+            long injectedPs, long tailPs, long w5, long creditPayload) {
     }
 
     static Trace sequential(PacketParams params, FlowSchedule s) {
@@ -124,15 +124,16 @@ class PartitionedRunTest {
             Crossing crossing = new Crossing() {
                 @Override
                 public void packet(int toPart, long time, long tie, int target, long w0, long w1, long w2,
-                        long injectedPs, long tailPs) {
+                        long injectedPs, long tailPs, long w5) {
                     checkLookahead(nets[from], lps[from], time, target);
-                    inFlight.add(new Message(toPart, time, tie, target, true, w0, w1, w2, injectedPs, tailPs, 0));
+                    inFlight.add(new Message(toPart, time, tie, target, true, w0, w1, w2, injectedPs, tailPs, w5,
+                            0));
                 }
 
                 @Override
                 public void credit(int toPart, long time, long tie, int target, long payload) {
                     checkLookahead(nets[from], lps[from], time, target);
-                    inFlight.add(new Message(toPart, time, tie, target, false, 0, 0, 0, 0, 0, payload));
+                    inFlight.add(new Message(toPart, time, tie, target, false, 0, 0, 0, 0, 0, 0, payload));
                 }
             };
             traces[k] = new Trace(s.size());
@@ -159,7 +160,7 @@ class PartitionedRunTest {
                 assertTrue(m.time >= window, "a crossing event inside its own window");
                 if (m.packet) {
                     nets[m.toPart].receivePacket(m.time, m.tie, m.target, m.w0, m.w1, m.w2, m.injectedPs, m.tailPs,
-                            lps[m.toPart]);
+                            m.w5, lps[m.toPart]);
                 } else {
                     lps[m.toPart].push(m.time, m.tie, m.target, m.creditPayload);
                 }

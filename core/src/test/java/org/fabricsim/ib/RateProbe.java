@@ -42,7 +42,7 @@ class RateProbe implements PacketObserver {
     }
 
     @Override
-    public void delivered(long timePs, int flow, int dstHost, int b, long injectedPs) {
+    public void delivered(long timePs, int flow, int dstHost, int b, long injectedPs, int seq) {
         if (timePs >= from && timePs < to) {
             bytes[flow] += b - overhead;
         }

@@ -56,12 +56,12 @@ class PacketMetricsTest {
         PacketMetrics m = new PacketMetrics(TESTBED, FLOWS, o);
         assertEquals(3, m.bins());
         assertEquals(50, m.binWidthPs(2));
-        m.delivered(start - 1, 0, 6, 1, 0); // warm-up: nothing
-        m.delivered(start, 0, 6, 2, 0); // bin 0
-        m.delivered(start + width - 1, 0, 6, 4, 0); // bin 0
-        m.delivered(start + width, 0, 6, 8, 0); // bin 1
-        m.delivered(1_249, 0, 6, 16, 0); // bin 2
-        m.delivered(1_250, 0, 6, 32, 0); // window end: nothing
+        m.delivered(start - 1, 0, 6, 1, 0, 0); // warm-up: nothing
+        m.delivered(start, 0, 6, 2, 0, 0); // bin 0
+        m.delivered(start + width - 1, 0, 6, 4, 0, 0); // bin 0
+        m.delivered(start + width, 0, 6, 8, 0, 0); // bin 1
+        m.delivered(1_249, 0, 6, 16, 0, 0); // bin 2
+        m.delivered(1_250, 0, 6, 32, 0, 0); // window end: nothing
         assertEquals(6, m.binBytes(0, 0));
         assertEquals(8, m.binBytes(0, 1));
         assertEquals(16, m.binBytes(0, 2));
@@ -145,7 +145,7 @@ class PacketMetricsTest {
                 long latency = (long) Math.exp(Math.log(200_000) + rng.nextDouble() * Math.log(5000)); // 200 ns … 1 ms
                 long t = 1_000_000_000 + i;
                 int f = rng.nextInt(2); // flows 0 and 1 go to host 6 (H7)
-                m.delivered(t, f, 6, 100, t - latency);
+                m.delivered(t, f, 6, 100, t - latency, 0);
                 toH7.add(latency);
             }
             long[] sorted = toH7.stream().mapToLong(Long::longValue).sorted().toArray();
@@ -172,8 +172,8 @@ class PacketMetricsTest {
     void flowsBeyondTheHistogramCapKeepExactMinMeanMaxButNoPercentiles() {
         PacketMetrics m = new PacketMetrics(TESTBED, FLOWS, MetricsOptions.until(1_000_000)
                 .withLatencyHistograms(2, 1000, FLOWS.size() - 1));
-        m.delivered(10_000, 2, 5, 64, 4_000);
-        m.delivered(20_000, 2, 5, 64, 12_000);
+        m.delivered(10_000, 2, 5, 64, 4_000, 0);
+        m.delivered(20_000, 2, 5, 64, 12_000, 0);
         LatencySummary l = m.flowLatency(2);
         assertEquals(2, l.count());
         assertEquals(6.0, l.minNs(), 0.0);
@@ -231,14 +231,14 @@ class PacketMetricsTest {
         PacketMetrics m = new PacketMetrics(TESTBED, FLOWS, wireReported);
         int port = TESTBED.hostPort(0);
         m.transmitted(950_000, port, 0, 0, 2048 + overhead); // 830 ns on the wire, inside the window
-        m.delivered(600_000, 0, 6, 2048 + overhead, 100_000);
+        m.delivered(600_000, 0, 6, 2048 + overhead, 100_000, 0);
         assertEquals(2048, m.flowBytes(0));
         assertEquals(2048 + overhead, m.linkBytes(port));
 
         PacketMetrics p = new PacketMetrics(TESTBED, FLOWS, MetricsOptions.until(1_000_000)
                 .withBytes(ByteBasis.WIRE, ByteBasis.PAYLOAD, overhead));
         p.transmitted(950_000, port, 0, 0, 2048);
-        p.delivered(600_000, 0, 6, 2048, 100_000);
+        p.delivered(600_000, 0, 6, 2048, 100_000, 0);
         assertEquals(2048 + overhead, p.flowBytes(0));
         assertEquals(2048 + overhead, p.linkBytes(port));
     }
@@ -256,7 +256,7 @@ class PacketMetricsTest {
         int port = TESTBED.hostPort(0);
         for (long t = wirePs; t < 2_000 * wirePs; t += wirePs) {
             m.transmitted(t, port, 0, 0, payload + overhead);
-            m.delivered(t + 10_000, 0, 6, payload + overhead, t - wirePs);
+            m.delivered(t + 10_000, 0, 6, payload + overhead, t - wirePs, 0);
         }
         assertEquals(1.0, m.utilisation(port), 1e-12);
         double share = 20.0 * payload / (payload + overhead);
@@ -272,10 +272,10 @@ class PacketMetricsTest {
         long[] start = {0, 0, 2_000_000, 5_000_000, 0, 0};
         long[] stop = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, 1_000_000, 1_500_000};
         m.flowTimes(start, stop);
-        m.delivered(2_500_000, 0, 6, 1000, 2_000_000); // 1000 B over 2 µs = 4 Gbps
-        m.delivered(2_500_000, 1, 6, 1000, 2_000_000);
-        m.delivered(2_500_000, 2, 5, 500, 2_000_000); // active 1 µs: 4 Gbps
-        m.delivered(1_200_000, 5, 2, 250, 1_000_000); // active 0.5 µs: 4 Gbps
+        m.delivered(2_500_000, 0, 6, 1000, 2_000_000, 0); // 1000 B over 2 µs = 4 Gbps
+        m.delivered(2_500_000, 1, 6, 1000, 2_000_000, 0);
+        m.delivered(2_500_000, 2, 5, 500, 2_000_000, 0); // active 1 µs: 4 Gbps
+        m.delivered(1_200_000, 5, 2, 250, 1_000_000, 0); // active 0.5 µs: 4 Gbps
         m.flowCompleted(2_600_000, 2);
         m.flowCompleted(2_900_000, 2);
         assertEquals(4.0, m.flowGbps(0), 1e-12);
@@ -315,7 +315,7 @@ class PacketMetricsTest {
                 FlowSet.of(new int[] {0}, new int[] {1}), o)));
         PacketMetrics copy = new PacketMetrics(Presets.find("testbed7").build(),
                 FlowSet.of(FLOWS.src().clone(), FLOWS.dst().clone()), o);
-        copy.delivered(500, 0, 6, 100, 0);
+        copy.delivered(500, 0, 6, 100, 0, 0);
         a.merge(copy); // equal copies of topology and flows, as another JVM would hold them
         assertEquals(100, a.flowBytes(0));
         PacketMetrics b = new PacketMetrics(TESTBED, FLOWS, o);

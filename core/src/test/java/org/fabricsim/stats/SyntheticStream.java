@@ -26,7 +26,7 @@ public final class SyntheticStream {
         void replay(PacketObserver o) {
             switch (kind) {
                 case TRANSMITTED -> o.transmitted(timePs, a, b, c, (int) d);
-                case DELIVERED -> o.delivered(timePs, a, b, c, d);
+                case DELIVERED -> o.delivered(timePs, a, b, c, d, 0);
                 case OCCUPANCY -> o.bufferOccupancy(timePs, a, b, c);
                 case COMPLETED -> o.flowCompleted(timePs, a);
                 default -> throw new AssertionError(kind);
