@@ -6,9 +6,10 @@ package org.fabricsim.ib;
  * congestion control with a notification. The packet is released after the call; read its fields then.
  */
 interface ControlReceiver {
-    void received(long t, int node, int pk);
+    /** Node {@code node} has taken control packet {@code pk}, which arrived at its port {@code in}. */
+    void received(long t, int node, int in, int pk);
 
     /** Takes control packets and does nothing with them (no mechanism sends any). */
-    ControlReceiver NONE = (t, node, pk) -> {
+    ControlReceiver NONE = (t, node, in, pk) -> {
     };
 }

@@ -1,8 +1,52 @@
 package org.fabricsim.ib;
 
-/** Seed 001's EAR-based adaptive routing: not built yet. */
+/**
+ * Seed 001 §IV's adaptive routing as the network's mechanisms: {@link EarRouting} decides the output at a
+ * switch input, watches the queues as packets join them (Algorithm 1, in the marking hook) and takes the
+ * adaptation requests (Algorithm 2). Requests travel "through the normal send queues" (the shared lane).
+ */
 final class EarMechanisms extends Mechanisms {
+    private final EarParams params;
+    private final long seed;
+    private PacketNetwork builtFor;
+    private EarRouting routing;
+
     EarMechanisms(EarParams params, long seed) {
-        throw new UnsupportedOperationException("EAR routing is not built yet");
+        this.params = params;
+        this.seed = seed;
+    }
+
+    /** One routing per network (per part of a partitioned run): it is the routing, the marking and the receiver. */
+    private EarRouting of(PacketNetwork net) {
+        if (builtFor != net) {
+            builtFor = net;
+            routing = new EarRouting(net, params, seed);
+        }
+        return routing;
+    }
+
+    @Override
+    int smallestControlWireBytes() {
+        return params.requestBytes();
+    }
+
+    @Override
+    boolean countsQueuedBlocks() {
+        return true;
+    }
+
+    @Override
+    Routing routing(PacketNetwork net) {
+        return of(net);
+    }
+
+    @Override
+    Marking marking(PacketNetwork net) {
+        return of(net);
+    }
+
+    @Override
+    ControlReceiver controlReceiver(PacketNetwork net) {
+        return of(net);
     }
 }

@@ -351,7 +351,7 @@ final class Hcas {
         links.release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk]);
         if (controlPackets && p.type[pk] != ControlPacket.DATA) {
             controlTaken++;
-            control.received(t, h, pk);
+            control.received(t, h, in, pk);
             pool.release(pk);
             return;
         }

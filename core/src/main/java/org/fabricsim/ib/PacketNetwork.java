@@ -208,6 +208,10 @@ final class PacketNetwork implements EventHandler {
         return params;
     }
 
+    PacketObserver observer() {
+        return observer;
+    }
+
     PacketPool pool() {
         return pool;
     }

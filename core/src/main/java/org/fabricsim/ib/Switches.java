@@ -111,7 +111,7 @@ final class Switches implements SwitchView {
     void consumed(long t, int node, int in, int pk) {
         PacketPool p = pool;
         links.release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk]);
-        control.received(t, node, pk);
+        control.received(t, node, in, pk);
         pool.release(pk);
     }
 

@@ -84,7 +84,7 @@ class ControlPacketsTest {
 
         @Override
         ControlReceiver controlReceiver(PacketNetwork net) {
-            return (t, node, pk) -> {
+            return (t, node, in, pk) -> {
                 PacketPool p = net.pool();
                 assertEquals(ControlPacket.PROBE, p.type[pk]);
                 assertEquals(node, p.to[pk], "taken by the node it is for");

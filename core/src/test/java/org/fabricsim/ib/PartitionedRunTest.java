@@ -37,6 +37,7 @@ class PartitionedRunTest {
         final long[] host = new long[TOPOLOGY.hostCount()];
         final long[] completed;
         long calls;
+        long adaptations;
 
         Trace(int flows) {
             completed = new long[flows];
@@ -65,6 +66,13 @@ class PartitionedRunTest {
         }
 
         @Override
+        public void adapted(long timePs, int switchNode, int flow, int fromPort, int toPort) {
+            port[fromPort] = mix(mix(mix(port[fromPort], timePs), flow), toPort + 2_000_003L);
+            calls++;
+            adaptations++;
+        }
+
+        @Override
         public void controlTransmitted(long timePs, int globalPort, int type, int bytes) {
             port[globalPort] = mix(mix(port[globalPort], timePs), bytes * 16L + type + 1_000_003L);
             calls++;
@@ -88,6 +96,7 @@ class PartitionedRunTest {
                 completed[i] = Math.max(completed[i], other.completed[i]);
             }
             calls += other.calls;
+            adaptations += other.adaptations;
         }
     }
 
