@@ -9,6 +9,7 @@ import org.fabricsim.config.Units;
 import org.fabricsim.engine.EventQueue;
 import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.Arbitration;
+import org.fabricsim.ib.CircuitParams;
 import org.fabricsim.ib.EarParams;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.Queueing;
@@ -84,7 +85,18 @@ public final class PacketBinding {
         double sampling = c.number(p + "ear.sampling", Double.MIN_VALUE, 1.0);
         int request = sizeInt(c, p + "ear.request-size", 1, 1 << 16);
         boolean swap = c.bool(p + "ear.swap");
-        return new AdaptiveRouting(mode, grouping, selection, new EarParams(threshold, timer, sampling, request, swap));
+        int control = sizeInt(c, p + "circuits.control-size", 1, 1 << 16);
+        int ack = sizeInt(c, p + "circuits.ack-size", 1, 1 << 16);
+        int buffer = sizeInt(c, p + "circuits.control-buffer", 1, Integer.MAX_VALUE / 2);
+        if (buffer < Math.max(control, ack)) {
+            throw c.error(p + "circuits.control-buffer", "must hold one control packet (" + Math.max(control, ack)
+                    + " B)");
+        }
+        String cache = c.string(p + "circuits.cache");
+        int entries = cache.equals("unlimited") ? CircuitParams.UNLIMITED
+                : c.integer(p + "circuits.cache", 0, Integer.MAX_VALUE - 1);
+        return new AdaptiveRouting(mode, grouping, selection, new EarParams(threshold, timer, sampling, request, swap),
+                new CircuitParams(control, ack, buffer, entries));
     }
 
     private static <E> E choose(ExperimentConfig c, String key, E[] values, java.util.function.Function<E, String> name) {

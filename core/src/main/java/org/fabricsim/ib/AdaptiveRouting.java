@@ -7,18 +7,26 @@ import java.util.Objects;
  * its parameters; {@code packet.adaptive-routing.*} in conf/defaults.conf.
  *
  * @param mode {@link Mode#STATIC}: the forwarding tables; {@link Mode#GROUPS}: InfiniBand AR groups (seed
- *     004); {@link Mode#EAR}: seed 001's sticky routing with explicit adaptation requests
+ *     004); {@link Mode#EAR}: seed 001's sticky routing with explicit adaptation requests;
+ *     {@link Mode#CIRCUITS}: seed 003's flow virtual circuits
  * @param grouping how AR groups are formed ({@link Mode#GROUPS})
  * @param selection how a packet's output is picked within its group ({@link Mode#GROUPS})
  * @param ear seed 001's parameters ({@link Mode#EAR})
+ * @param circuits seed 003's parameters ({@link Mode#CIRCUITS})
  */
-public record AdaptiveRouting(Mode mode, Grouping grouping, Selection selection, EarParams ear) {
+public record AdaptiveRouting(Mode mode, Grouping grouping, Selection selection, EarParams ear,
+        CircuitParams circuits) {
     /** The forwarding tables alone. */
     public static final AdaptiveRouting STATIC = new AdaptiveRouting(Mode.STATIC, Grouping.TREE,
-            Selection.ROUND_ROBIN, EarParams.DEFAULTS);
+            Selection.ROUND_ROBIN, EarParams.DEFAULTS, CircuitParams.DEFAULTS);
+
+    /** Without circuit parameters (their defaults). */
+    public AdaptiveRouting(Mode mode, Grouping grouping, Selection selection, EarParams ear) {
+        this(mode, grouping, selection, ear, CircuitParams.DEFAULTS);
+    }
 
     public enum Mode {
-        STATIC("static"), GROUPS("groups"), EAR("ear");
+        STATIC("static"), GROUPS("groups"), EAR("ear"), CIRCUITS("circuits");
 
         private final String key;
 
@@ -74,6 +82,7 @@ public record AdaptiveRouting(Mode mode, Grouping grouping, Selection selection,
         Objects.requireNonNull(grouping, "grouping");
         Objects.requireNonNull(selection, "selection");
         Objects.requireNonNull(ear, "ear");
+        Objects.requireNonNull(circuits, "circuits");
     }
 
     /** What summary.json says about the routing. */
@@ -82,6 +91,7 @@ public record AdaptiveRouting(Mode mode, Grouping grouping, Selection selection,
             case STATIC -> "static";
             case GROUPS -> "ar-groups(" + grouping.key() + ", " + selection.key() + ")";
             case EAR -> "ear(" + ear.describe() + ")";
+            case CIRCUITS -> "circuits(" + circuits.describe() + ")";
         };
     }
 
@@ -91,6 +101,7 @@ public record AdaptiveRouting(Mode mode, Grouping grouping, Selection selection,
             case STATIC -> Mechanisms.STATIC;
             case GROUPS -> new ArGroupMechanisms(grouping, selection);
             case EAR -> new EarMechanisms(ear, seed);
+            case CIRCUITS -> new CircuitMechanisms(circuits, seed);
         };
     }
 }

@@ -21,9 +21,13 @@ public final class ControlPacket {
     public static final int CONGESTION_NOTIFICATION = 4;
     /** A test's probe: carries nothing and asks nothing of whoever takes it. */
     public static final int PROBE = 5;
+    /** The destination's acknowledgement of a flow's last data packet (seed 003 §3.4). */
+    public static final int ACK = 6;
 
     /** Flag of a control packet that is routed towards its flow's source host rather than its destination. */
     public static final int TOWARD_SOURCE = 1;
+    /** Flag of a set-up or tear-down packet on its way back to the source (seed 003 §3.2: default path, no state). */
+    public static final int RETURN = 2;
 
     private ControlPacket() {
     }
@@ -37,6 +41,7 @@ public final class ControlPacket {
             case TEARDOWN -> "teardown";
             case CONGESTION_NOTIFICATION -> "congestion-notification";
             case PROBE -> "probe";
+            case ACK -> "ack";
             default -> "type-" + type;
         };
     }

@@ -9,6 +9,10 @@ interface ControlReceiver {
     /** Node {@code node} has taken control packet {@code pk}, which arrived at its port {@code in}. */
     void received(long t, int node, int in, int pk);
 
+    /** The last byte of sized flow {@code flow} reached its destination host {@code host}. Ignored unless overridden. */
+    default void flowDelivered(long t, int host, int flow) {
+    }
+
     /** Takes control packets and does nothing with them (no mechanism sends any). */
     ControlReceiver NONE = (t, node, in, pk) -> {
     };

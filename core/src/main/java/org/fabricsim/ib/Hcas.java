@@ -64,6 +64,7 @@ final class Hcas {
     private final int[] sentPackets; // per flow: its next packet's sequence number
     private final long[] deliveredBytes;
     private boolean successorStarted;
+    private boolean inSend; // choosing host's next packet: a control packet made meanwhile waits for that
     private int nextPayload;
     private int nextWire;
     private int nextBlocks;
@@ -256,6 +257,12 @@ final class Hcas {
 
     /** Host {@code h} sends its next packet if its port is idle: control packets first, then data. */
     void send(long t, int h) {
+        inSend = true;
+        sendNow(t, h);
+        inSend = false;
+    }
+
+    private void sendNow(long t, int h) {
         int hp = portBase[h];
         if (busy[hp] || peer[hp] < 0) {
             return;
@@ -271,9 +278,14 @@ final class Hcas {
         int f = injection.next(t, h);
         if (f < 0) {
             if (successorStarted) {
-                send(t, h); // a stopped flow's successor may sit earlier in the ring
-            } else if (injection.retryPs() != Long.MAX_VALUE) {
-                wakeAt(h, injection.retryPs());
+                sendNow(t, h); // a stopped flow's successor may sit earlier in the ring
+            } else {
+                if (controlHead[h] >= 0) {
+                    sendControl(t, h, hp); // made while the flows were scanned (a set-up)
+                }
+                if (!busy[hp] && injection.retryPs() != Long.MAX_VALUE) {
+                    wakeAt(h, injection.retryPs());
+                }
             }
             return;
         }
@@ -312,10 +324,15 @@ final class Hcas {
         return true;
     }
 
-    /** Host {@code h} is to send control packet {@code pk} (made by its mechanism) before its data. */
+    /**
+     * Host {@code h} is to send control packet {@code pk} (made by its mechanism) before its data; sent now
+     * if the port is free, unless the host is choosing its next packet already (then that choice sends it).
+     */
     void originate(long t, int h, int pk) {
         pool.append(controlHead, controlTail, h, pk);
-        send(t, h);
+        if (!inSend) {
+            send(t, h);
+        }
     }
 
     private void wakeAt(int h, long at) {
@@ -363,6 +380,9 @@ final class Hcas {
         long size = schedule.bytes()[f];
         if (size > 0 && deliveredBytes[f] == size) {
             observer.flowCompleted(t, f);
+            if (controlPackets) {
+                control.flowDelivered(t, h, f);
+            }
         }
         pool.release(pk);
     }

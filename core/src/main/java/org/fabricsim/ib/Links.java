@@ -216,7 +216,7 @@ final class Links {
         } else {
             // across the cut the packet's fields travel with the event; this part's copy is freed at TX_DONE
             crossing.packet(partOf[owner[down]], t + lat, local.tie(PacketNetwork.ARRIVAL, node), down,
-                    p.word0(pk), p.word1(pk), p.word2(pk), p.injectedPs[pk], p.tailPs[pk], p.seq[pk]);
+                    p.word0(pk), p.word1(pk), p.word2(pk), p.injectedPs[pk], p.tailPs[pk], p.word5(pk));
         }
     }
 

@@ -20,6 +20,7 @@ final class PacketPool {
     int[] to;
     int[] flow;
     int[] seq;
+    int[] aux; // a control packet's own field (a set-up's hop budget)
     int[] payload;
     int[] wire;
     int[] blocks;
@@ -43,6 +44,7 @@ final class PacketPool {
         to = new int[0];
         flow = new int[0];
         seq = new int[0];
+        aux = new int[0];
         payload = new int[0];
         wire = new int[0];
         blocks = new int[0];
@@ -71,6 +73,7 @@ final class PacketPool {
     int data(int flow, int seq, int dst, int payload, int wire, int blocks, int vl, long injectedPs, long tailPs) {
         int pk = allocate();
         this.seq[pk] = seq;
+        aux[pk] = 0;
         type[pk] = ControlPacket.DATA;
         flags[pk] = 0;
         this.dst[pk] = dst;
@@ -101,7 +104,8 @@ final class PacketPool {
     /*
      * Across a cut a packet travels as six words (PacketLp.PAYLOAD_WORDS): its lane, type and flags beside
      * its flow; payload (a control packet's taker, as it has no payload) beside wire bytes; the host it is
-     * routed towards beside its blocks; its injection and tail times; its sequence number in its flow.
+     * routed towards beside its blocks; its injection and tail times; its sequence number in its flow beside
+     * a control packet's own field ({@link #word5}).
      */
 
     long word0(int pk) {
@@ -117,7 +121,11 @@ final class PacketPool {
         return ((long) dst[pk] << 32) | (blocks[pk] & 0xFFFFFFFFL);
     }
 
-    /** The packet another part sent as {@code w0..w4} (see {@link #word0}), now in this pool. */
+    long word5(int pk) {
+        return ((long) aux[pk] << 32) | (seq[pk] & 0xFFFFFFFFL);
+    }
+
+    /** The packet another part sent as {@code w0..w5} (see {@link #word0}), now in this pool. */
     int fromWords(long w0, long w1, long w2, long injected, long tail, long w5) {
         int t = (int) (w0 >>> 8) & 0xFF;
         int first = (int) (w1 >>> 32);
@@ -129,6 +137,7 @@ final class PacketPool {
             liveControl++;
         }
         flags[pk] = (int) (w0 >>> 16) & 0xFFFF;
+        aux[pk] = (int) (w5 >>> 32);
         to[pk] = t == ControlPacket.DATA ? d : first;
         return pk;
     }
@@ -184,6 +193,7 @@ final class PacketPool {
         to = Arrays.copyOf(to, n);
         flow = Arrays.copyOf(flow, n);
         seq = Arrays.copyOf(seq, n);
+        aux = Arrays.copyOf(aux, n);
         payload = Arrays.copyOf(payload, n);
         wire = Arrays.copyOf(wire, n);
         blocks = Arrays.copyOf(blocks, n);

@@ -14,10 +14,17 @@ final class RoundRobinInjection implements Injection {
     private final int[] hostRr;
     private final long[] readyPs;
     private final long[] rateRemainder;
+    private final boolean[] open; // per flow: may inject (its circuit is set up); null: every flow may
     private long retryPs;
 
     RoundRobinInjection(Hcas hcas, long[] rateBps, int hosts) {
+        this(hcas, rateBps, hosts, null);
+    }
+
+    /** Flows inject only while {@code open[f]} (seed 003 §3.2: data waits for the route set-up's return). */
+    RoundRobinInjection(Hcas hcas, long[] rateBps, int hosts, boolean[] open) {
         this.hcas = hcas;
+        this.open = open;
         this.rateBps = rateBps;
         int n = rateBps.length;
         hostRr = new int[hosts];
@@ -43,7 +50,7 @@ final class RoundRobinInjection implements Injection {
                 idx -= n;
             }
             int f = flows[first + idx];
-            if (!hcas.sending(t, f)) {
+            if (!hcas.sending(t, f) || (open != null && !open[f])) {
                 continue;
             }
             if (readyPs[f] > t) {

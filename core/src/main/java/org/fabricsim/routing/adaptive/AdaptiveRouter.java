@@ -201,24 +201,12 @@ public final class AdaptiveRouter {
         int link;
         if (topology.isHost(at)) {
             link = topology.hostPort(at);
+            selector.flowCounts()[link]++;
         } else {
-            int in = inPort[f];
-            int b = budget[f];
-            boolean mayMove = b == NOT_ARMED ? options.horizontalHops() > 0 : b > 0;
-            int dp = ert.defaultPort(at, dst);
-            int out = selector.select(at, in, dst, dp, mayMove, horizontal, rng);
-            if (out != dp && !cache.insert(in, f, out)) {
-                out = dp; // full cache: the default port, no entry (spec §3.2 step 3)
-            }
-            link = topology.port(at, out);
-            if (horizontal[link]) {
-                budget[f] = (b == NOT_ARMED ? options.horizontalHops() : b) - 1;
-                horizontalHops++;
-            } else if (down[link] && options.hopScope() == HopScope.PER_LEVEL) {
-                budget[f] = NOT_ARMED;
-            }
+            long hop = setupHop(at, inPort[f], f, dst, budget[f], rng);
+            link = topology.port(at, (int) (hop >>> 32));
+            budget[f] = (int) hop;
         }
-        selector.flowCounts()[link]++;
         if (logSize == logFlow.length) {
             logFlow = Arrays.copyOf(logFlow, 2 * logSize);
             logLink = Arrays.copyOf(logLink, 2 * logSize);
@@ -275,6 +263,53 @@ public final class AdaptiveRouter {
     /** Route-cache entries of an input port after the last call. */
     public int cacheEntries(int inGlobal) {
         return cache.entries(inGlobal);
+    }
+
+    /** The hop budget of a set-up packet that has not moved horizontally yet at this level (spec §3.6). */
+    public static final int BUDGET_NOT_ARMED = NOT_ARMED;
+
+    /**
+     * One hop of a route set-up packet (spec §3.2), as a switch's port selector takes it: flow {@code flow}'s
+     * packet towards {@code dst} arrived at {@code switchNode} on global port {@code inGlobal} with hop
+     * budget {@code budget} ({@link #BUDGET_NOT_ARMED} at first). Picks the least loaded allowed port (the
+     * default port on ties), caches it for the input unless it is the default port or the cache is full,
+     * counts the flow on the chosen output. Returns the local output port in the high 32 bits and the
+     * packet's budget after this hop in the low 32 bits. Reads and writes only this switch's ports, so a
+     * packet-level switch can run it for itself.
+     */
+    public long setupHop(int switchNode, int inGlobal, int flow, int dst, int budget, SplittableRandom rng) {
+        boolean mayMove = budget == NOT_ARMED ? options.horizontalHops() > 0 : budget > 0;
+        int dp = ert.defaultPort(switchNode, dst);
+        int out = selector.select(switchNode, inGlobal, dst, dp, mayMove, horizontal, rng);
+        if (out != dp && !cache.insert(inGlobal, flow, out)) {
+            out = dp; // full cache: the default port, no entry (spec §3.2 step 3)
+        }
+        int link = topology.port(switchNode, out);
+        int after = budget;
+        if (horizontal[link]) {
+            after = (budget == NOT_ARMED ? options.horizontalHops() : budget) - 1;
+            horizontalHops++;
+        } else if (down[link] && options.hopScope() == HopScope.PER_LEVEL) {
+            after = NOT_ARMED;
+        }
+        selector.flowCounts()[link]++;
+        return ((long) out << 32) | (after & 0xFFFFFFFFL);
+    }
+
+    /**
+     * One hop of a route tear-down packet (spec §3.4): it leaves like a data packet (the returned local
+     * port), erases its cache entry at this input and uncounts the flow on that output.
+     */
+    public int teardownHop(int switchNode, int inGlobal, int flow, int dst) {
+        int out = dataPort(flow, switchNode, inGlobal, dst);
+        cache.remove(inGlobal, flow);
+        selector.flowCounts()[topology.port(switchNode, out)]--;
+        return out;
+    }
+
+    /** The ERT's default port (local) of {@code switchNode} towards {@code dst}: the return path of control packets. */
+    public int defaultPort(int switchNode, int dst) {
+        return ert.defaultPort(switchNode, dst);
     }
 
     /**
