@@ -82,7 +82,10 @@ public final class PacketBinding {
         if (timer < 0) {
             throw c.error(p + "ear.timer", "must be >= 0");
         }
-        double sampling = c.number(p + "ear.sampling", Double.MIN_VALUE, 1.0);
+        double sampling = c.number(p + "ear.sampling", 0.0, 1.0);
+        if (sampling <= 0) {
+            throw c.error(p + "ear.sampling", "must be in (0, 1]: a probability that can draw (got " + sampling + ")");
+        }
         int request = sizeInt(c, p + "ear.request-size", 1, 1 << 16);
         boolean swap = c.bool(p + "ear.swap");
         int control = sizeInt(c, p + "circuits.control-size", 1, 1 << 16);
@@ -97,6 +100,16 @@ public final class PacketBinding {
                 : c.integer(p + "circuits.cache", 0, Integer.MAX_VALUE - 1);
         return new AdaptiveRouting(mode, grouping, selection, new EarParams(threshold, timer, sampling, request, swap),
                 new CircuitParams(control, ack, buffer, entries));
+    }
+
+    /** Refuses a routing the topology cannot carry, naming the key (circuits need a generated fat tree). */
+    public static AdaptiveRouting adaptiveRouting(ExperimentConfig c, Topology t) {
+        AdaptiveRouting r = adaptiveRouting(c);
+        if (r.mode() == AdaptiveRouting.Mode.CIRCUITS && t.fatTree().isEmpty()) {
+            throw c.error("packet.adaptive-routing.mode", "circuits need a generated fat tree (kary-ntree,"
+                    + " mkary-ntree, xgft, pgft, clos or a tree preset); topology " + t.name() + " is not one");
+        }
+        return r;
     }
 
     private static <E> E choose(ExperimentConfig c, String key, E[] values, java.util.function.Function<E, String> name) {

@@ -47,7 +47,7 @@ final class PacketExperiment implements Experiment {
         Topology topology = NetworkBinding.topology(c);
         ForwardingTables lft = NetworkBinding.routing(c, topology);
         PacketParams params = PacketBinding.params(c);
-        AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c);
+        AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, topology);
         long end = PacketBinding.endTime(c);
         FlowSchedule schedule = PacketBinding.schedule(c, topology, seed);
         MetricsOptions options = MetricsBinding.options(c, end, params);

@@ -12,7 +12,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.Arbitration;
+import org.fabricsim.ib.CircuitParams;
+import org.fabricsim.ib.EarParams;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.Queueing;
 import org.fabricsim.topology.Topologies;
@@ -36,6 +39,30 @@ class PacketBindingTest {
         assertEquals(PacketParams.defaults(), PacketBinding.params(config("")));
         assertEquals(1_000_000_000L, PacketBinding.endTime(config("")));
         assertEquals("heap4", PacketBinding.eventQueue(config("")));
+    }
+
+    @Test
+    void theAdaptiveRoutingKeysBindAndBadOnesAreRefusedByName() throws IOException {
+        assertEquals(AdaptiveRouting.STATIC, PacketBinding.adaptiveRouting(config("")));
+        AdaptiveRouting r = PacketBinding.adaptiveRouting(config("packet.adaptive-routing { mode = ear, groups = lag,"
+                + " select = most-credits, ear { threshold = 4KiB, timer = 3us, sampling = 0.25, request-size = 16B,"
+                + " swap = false }, circuits { control-size = 64B, ack-size = 16B, control-buffer = 512B, cache = 7 } }"));
+        assertEquals(AdaptiveRouting.Mode.EAR, r.mode());
+        assertEquals(AdaptiveRouting.Grouping.LAG, r.grouping());
+        assertEquals(AdaptiveRouting.Selection.MOST_CREDITS, r.selection());
+        assertEquals(new EarParams(4096, 3_000_000, 0.25, 16, false), r.ear());
+        assertEquals(new CircuitParams(64, 16, 512, 7), r.circuits());
+        InputException zero = assertThrows(InputException.class,
+                () -> PacketBinding.adaptiveRouting(config("packet.adaptive-routing.ear.sampling = 0")));
+        assertTrue(zero.getMessage().contains("packet.adaptive-routing.ear.sampling"), zero.getMessage());
+        InputException small = assertThrows(InputException.class, () -> PacketBinding.adaptiveRouting(
+                config("packet.adaptive-routing.circuits.control-buffer = 16B")));
+        assertTrue(small.getMessage().contains("circuits.control-buffer"), small.getMessage());
+        // testbed7 is no generated fat tree: circuits cannot find alternate ports there
+        ExperimentConfig c = config("packet.adaptive-routing.mode = circuits");
+        Topology t = Topologies.resolve("testbed7", 0, 0, null);
+        InputException tree = assertThrows(InputException.class, () -> PacketBinding.adaptiveRouting(c, t));
+        assertTrue(tree.getMessage().contains("packet.adaptive-routing.mode"), tree.getMessage());
     }
 
     @Test
