@@ -56,6 +56,7 @@ public final class PacketMetrics implements PacketObserver {
     private long[] flowStartPs;
     private long[] flowStopPs;
     private int[] permutationOf; // null: not a permutation sequence
+    private int[] permutationAfter; // each flow's predecessor in its host's chain
     private int permutationCount;
 
     public PacketMetrics(Topology topology, FlowSet flows, MetricsOptions options) {
@@ -101,20 +102,24 @@ public final class PacketMetrics implements PacketObserver {
 
     /**
      * The flows form a permutation sequence (seed 001 §V-C): flow f belongs to permutation
-     * {@code permutationOf[f]} of {@code count} (0 … count − 1), for {@link #permutationConvergence()}. The
-     * array is copied.
+     * {@code permutationOf[f]} of {@code count} (0 … count − 1) and follows its host's flow {@code after[f]}
+     * (-1: its host's first; {@link org.fabricsim.traffic.FlowSchedule#after()}), for
+     * {@link #permutationConvergence()}. The arrays are copied.
      */
-    public PacketMetrics permutations(int[] permutationOf, int count) {
-        if (permutationOf.length != flows.size()) {
-            throw new IllegalArgumentException("permutations of " + permutationOf.length + " flows, but there are "
-                    + flows.size());
+    public PacketMetrics permutations(int[] permutationOf, int[] after, int count) {
+        if (permutationOf.length != flows.size() || after.length != flows.size()) {
+            throw new IllegalArgumentException("permutations of " + permutationOf.length + "/" + after.length
+                    + " flows, but there are " + flows.size());
         }
-        for (int p : permutationOf) {
-            if (p < 0 || p >= count) {
-                throw new IllegalArgumentException("permutation " + p + " is not in 0.." + (count - 1));
+        for (int f = 0; f < permutationOf.length; f++) {
+            int p = permutationOf[f];
+            if (p < 0 || p >= count || after[f] >= f || (after[f] >= 0 && permutationOf[after[f]] >= p)) {
+                throw new IllegalArgumentException("flow " + f + " in permutation " + p + " of 0.." + (count - 1)
+                        + " after flow " + after[f] + " is not a permutation sequence");
             }
         }
         this.permutationOf = permutationOf.clone();
+        this.permutationAfter = after.clone();
         this.permutationCount = count;
         return this;
     }
@@ -190,7 +195,8 @@ public final class PacketMetrics implements PacketObserver {
                 && Arrays.equals(other.flows.dst(), flows.dst()));
         if (!sameTopology || !sameFlows || !other.options.equals(options)
                 || !Arrays.equals(other.flowStartPs, flowStartPs) || !Arrays.equals(other.flowStopPs, flowStopPs)
-                || !Arrays.equals(other.permutationOf, permutationOf) || other.permutationCount != permutationCount) {
+                || !Arrays.equals(other.permutationOf, permutationOf)
+                || !Arrays.equals(other.permutationAfter, permutationAfter) || other.permutationCount != permutationCount) {
             throw new IllegalArgumentException("only metrics of the same topology, flows, options, flow times and"
                     + " permutations merge");
         }
@@ -493,7 +499,7 @@ public final class PacketMetrics implements PacketObserver {
         if (permutationOf == null) {
             throw new IllegalStateException("the flows are not a permutation sequence");
         }
-        return PermutationConvergence.of(permutationOf, permutationCount, adaptation());
+        return PermutationConvergence.of(permutationOf, permutationAfter, permutationCount, adaptation());
     }
 
     /** bytes · 8 / ps, in Gbit/s. */

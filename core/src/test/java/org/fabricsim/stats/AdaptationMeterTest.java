@@ -21,7 +21,8 @@ class AdaptationMeterTest {
         // permutation 0: flows 0-2, permutation 1: flows 3-4, permutation 2: flow 5
         FlowSet flows = FlowSet.of(new int[] {0, 1, 2, 0, 1, 0}, new int[] {1, 2, 0, 2, 0, 1});
         MetricsOptions o = MetricsOptions.window(0, 45 * US).withReorder(true, 10 * US); // bins of 10, the last 5 µs
-        PacketMetrics m = new PacketMetrics(TREE, flows, o).permutations(new int[] {0, 0, 0, 1, 1, 2}, 3);
+        PacketMetrics m = new PacketMetrics(TREE, flows, o).permutations(new int[] {0, 0, 0, 1, 1, 2},
+                new int[] {-1, -1, -1, 0, 1, 3}, 3);
         m.adapted(0, 16, 0, 100, 101); // bin 0
         m.adapted(10 * US - 1, 16, 1, 100, 101); // bin 0
         m.adapted(10 * US, 17, 0, 100, 101); // bin 1: an edge belongs to the later bin
@@ -67,19 +68,70 @@ class AdaptationMeterTest {
     }
 
     @Test
+    void aPermutationStartsWithTheFirstHostInStepMovingOnToItNotWithAHostAhead() {
+        // permutation 0: 0 -> 1, 1 -> 0, host 2 sends nothing; permutation 1: 0 -> 2 after 0 -> 1, and host 2's
+        // first message 2 -> 0, begun at once, a permutation ahead; permutation 2: 0 -> 1 after 0 -> 2, and
+        // host 2's second message 2 -> 1, still a permutation ahead
+        FlowSet flows = FlowSet.of(new int[] {0, 1, 0, 2, 0, 2}, new int[] {1, 0, 2, 0, 1, 1});
+        int[] permutationOf = {0, 0, 1, 1, 2, 2};
+        int[] after = {-1, -1, 0, -1, 2, 3};
+        MetricsOptions o = MetricsOptions.window(0, 100 * US).withReorder(true, 10 * US);
+        PacketMetrics m = new PacketMetrics(TREE, flows, o).permutations(permutationOf, after, 3);
+        m.delivered(2 * US, 0, 1, 2048, 0, 0);
+        m.delivered(2 * US, 3, 0, 2048, 0, 0); // host 2's first flow: injected at 0
+        m.delivered(6 * US, 5, 1, 2048, 4 * US, 0); // host 2's second flow, in permutation 2, at 4 µs
+        m.adapted(3 * US, 16, 3, 100, 101);
+        m.adapted(9 * US, 16, 2, 100, 101);
+        PacketMetrics early = new PacketMetrics(TREE, flows, o).permutations(permutationOf, after, 3);
+        early.merge(m);
+        assertEquals(new PermutationConvergence(1, 2, 0, 9 * US, 9 * US, 2), early.permutationConvergence().get(1),
+                "without a delivered packet of a flow in step the start comes from all its flows");
+        m.delivered(8 * US, 2, 2, 2048, 5 * US, 0); // host 0 moved on to permutation 1 at 5 µs
+        m.delivered(12 * US, 4, 1, 2048, 10 * US, 0); // and to permutation 2 at 10 µs
+        assertEquals(List.of(new PermutationConvergence(0, 2, 0, -1, 0, 0),
+                new PermutationConvergence(1, 2, 5 * US, 9 * US, 4 * US, 2),
+                new PermutationConvergence(2, 2, 10 * US, -1, 0, 0)), m.permutationConvergence(),
+                "host 2, ahead since it skipped permutation 0, dates neither permutation 1 nor 2");
+        assertThrows(IllegalArgumentException.class, () -> new PacketMetrics(TREE, flows, o).permutations(
+                permutationOf, new int[] {-1, -1, 3, -1, 2, 3}, 3), "a flow follows an earlier one");
+    }
+
+    @Test
     void randomAdaptationsAgainstADirectComputationAndTwoHalvesMergedEqualTheWhole() {
-        FlowSet flows = ReorderMeterTest.flows(48, 13);
-        int[] permutationOf = new int[flows.size()];
-        Arrays.setAll(permutationOf, f -> f % 4); // permutation 4 of 5 has no flows
+        // 4 random permutations of the 16 hosts (host 3 fixed by the first, so it runs a permutation ahead),
+        // and a fifth permutation without flows
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(13);
+        int[][] draws = new int[4][16];
+        for (int[] perm : draws) {
+            Arrays.setAll(perm, h -> h);
+            for (int i = 15; i > 0; i--) {
+                int j = rng.nextInt(i + 1);
+                int x = perm[i];
+                perm[i] = perm[j];
+                perm[j] = x;
+            }
+        }
+        int other = draws[0][3];
+        int pre = java.util.stream.IntStream.range(0, 16).filter(h -> draws[0][h] == 3).findFirst().orElseThrow();
+        draws[0][pre] = other; // 3 -> 3, and whoever sent to 3 sends where 3 sent
+        draws[0][3] = 3;
+        org.fabricsim.traffic.FlowSchedule sequence = org.fabricsim.traffic.FlowSchedule.permutationSequence(draws, 1);
+        FlowSet flows = sequence.flows();
+        int[] permutationOf = org.fabricsim.traffic.FlowSchedule.permutationIndices(draws);
+        int[] after = sequence.after();
+        int[] message = new int[flows.size()]; // its number among its host's messages
+        for (int f = 0; f < after.length; f++) {
+            message[f] = after[f] < 0 ? 0 : message[after[f]] + 1;
+        }
         MetricsOptions o = MetricsOptions.window(3 * US, 37 * US).withReorder(true, 4 * US); // 9 bins, the last 2 µs
         SyntheticStream s = SyntheticStream.reordered(TREE, flows, 20, 4000, 40 * US, 17);
-        PacketMetrics whole = new PacketMetrics(TREE, flows, o).permutations(permutationOf, 5);
+        PacketMetrics whole = new PacketMetrics(TREE, flows, o).permutations(permutationOf, after, 5);
         s.replay(whole);
 
         int bins = 9;
         long[][] expected = new long[TREE.nodeCount()][bins];
         long total = 0;
-        long[] start = new long[5];
+        long[] start = new long[5]; // of the flows in step: their host's message number p
         long[] last = new long[5];
         long[] count = new long[5];
         Arrays.fill(start, Long.MAX_VALUE);
@@ -97,8 +149,11 @@ class AdaptationMeterTest {
                     last[p] = Math.max(last[p], e.timePs());
                 }
             } else if (e.kind() == SyntheticStream.Event.DELIVERED) {
-                int p = permutationOf[e.a()];
-                start[p] = Math.min(start[p], e.d());
+                int f = e.a();
+                int p = permutationOf[f];
+                if (message[f] == p) {
+                    start[p] = Math.min(start[p], e.d());
+                }
             } else if (e.kind() == SyntheticStream.Event.CONTROL) {
                 control[e.b()]++;
             }
@@ -121,17 +176,18 @@ class AdaptationMeterTest {
         assertEquals(5, perms.size());
         for (int p = 0; p < 4; p++) {
             PermutationConvergence c = perms.get(p);
+            assertTrue(start[p] < Long.MAX_VALUE, "permutation " + p + " has an opening flow");
             assertEquals(start[p], c.startPs(), "permutation " + p);
             assertEquals(last[p], c.lastAdaptationPs());
             assertEquals(Math.max(0, last[p] - start[p]), c.convergencePs());
             assertEquals(count[p], c.adaptations());
-            assertEquals(12, c.flows());
+            assertEquals(Arrays.stream(permutationOf).filter(q -> q == c.permutation()).count(), c.flows());
         }
         assertEquals(new PermutationConvergence(4, 0, -1, -1, -1, 0), perms.get(4));
 
         // the halves a partitioned run would see: each switch's adaptations, host's deliveries, port's hops
-        PacketMetrics[] halves = {new PacketMetrics(TREE, flows, o).permutations(permutationOf, 5),
-            new PacketMetrics(TREE, flows, o).permutations(permutationOf, 5)};
+        PacketMetrics[] halves = {new PacketMetrics(TREE, flows, o).permutations(permutationOf, after, 5),
+            new PacketMetrics(TREE, flows, o).permutations(permutationOf, after, 5)};
         s.replayPartitioned(halves);
         halves[1].merge(halves[0]);
         AdaptationMeter merged = halves[1].adaptation();
@@ -153,8 +209,8 @@ class AdaptationMeterTest {
     void permutationsMustCoverEveryFlow() {
         FlowSet flows = FlowSet.of(new int[] {0, 1}, new int[] {1, 0});
         PacketMetrics m = new PacketMetrics(TREE, flows, MetricsOptions.window(0, 10).withReorder(true, 1));
-        assertThrows(IllegalArgumentException.class, () -> m.permutations(new int[] {0}, 1));
-        assertThrows(IllegalArgumentException.class, () -> m.permutations(new int[] {0, 1}, 1));
+        assertThrows(IllegalArgumentException.class, () -> m.permutations(new int[] {0}, new int[] {-1}, 1));
+        assertThrows(IllegalArgumentException.class, () -> m.permutations(new int[] {0, 1}, new int[] {-1, -1}, 1));
         assertThrows(IllegalStateException.class, m::permutationConvergence);
     }
 }
