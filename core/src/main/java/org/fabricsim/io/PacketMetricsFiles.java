@@ -25,8 +25,9 @@ import org.fabricsim.traffic.FlowSet;
  * {@code buffer-occupancy.arrow} (only with an occupancy series), {@code throughput.png} (only with plots),
  * with packet order and adaptations measured ({@link PacketMetrics#measuresReorder()}) also
  * {@code reorder.arrow}, {@code adaptations.arrow}, {@code permutations.arrow} (only for a permutation
- * sequence) and {@code adaptations.png} (only with plots), and the {@code summary.json} section {@link #summary}. Everything is a function of the metrics alone: rows in
- * index order, no hash order, doubles as Java prints them.
+ * sequence) and {@code adaptations.png} (only with plots), and the {@code summary.json} section
+ * {@link #summary}. Everything is a function of the metrics alone: rows in index order, no hash order,
+ * doubles as Java prints them.
  */
 public final class PacketMetricsFiles {
     public static final String THROUGHPUT = "flow-throughput.arrow";
@@ -205,8 +206,8 @@ public final class PacketMetricsFiles {
             if (perms.size() <= MAX_SUMMARY_PERMUTATIONS) {
                 s.put("convergence_us_values", perms.stream()
                         .mapToDouble(p -> p.convergencePs() < 0 ? Double.NaN : p.convergencePs() / 1e6).toArray())
-                        .put("adaptations_per_permutation", perms.stream().mapToLong(PermutationConvergence::adaptations)
-                                .toArray());
+                        .put("adaptations_per_permutation",
+                                perms.stream().mapToLong(PermutationConvergence::adaptations).toArray());
             }
         }
         return s.asMap();

@@ -80,7 +80,8 @@ public final class AdaptationMeter {
     }
 
     void merge(AdaptationMeter o) {
-        if (o.binCounts.length != binCounts.length || o.bins != bins || o.flowAdaptations.length != flowAdaptations.length) {
+        if (o.binCounts.length != binCounts.length || o.bins != bins
+                || o.flowAdaptations.length != flowAdaptations.length) {
             throw new IllegalArgumentException("adaptation statistics of different shape");
         }
         for (int i = 0; i < binCounts.length; i++) {

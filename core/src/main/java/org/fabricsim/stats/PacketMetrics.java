@@ -196,7 +196,8 @@ public final class PacketMetrics implements PacketObserver {
         if (!sameTopology || !sameFlows || !other.options.equals(options)
                 || !Arrays.equals(other.flowStartPs, flowStartPs) || !Arrays.equals(other.flowStopPs, flowStopPs)
                 || !Arrays.equals(other.permutationOf, permutationOf)
-                || !Arrays.equals(other.permutationAfter, permutationAfter) || other.permutationCount != permutationCount) {
+                || !Arrays.equals(other.permutationAfter, permutationAfter)
+                || other.permutationCount != permutationCount) {
             throw new IllegalArgumentException("only metrics of the same topology, flows, options, flow times and"
                     + " permutations merge");
         }
@@ -472,7 +473,10 @@ public final class PacketMetrics implements PacketObserver {
         return g;
     }
 
-    /** Goodput of {@code flow}: {@link #flowGbps} × the fraction of its packets delivered in order; NaN when inactive. */
+    /**
+     * Goodput of {@code flow}: {@link #flowGbps} × the fraction of its packets delivered in order; NaN when
+     * inactive.
+     */
     public double flowGoodputGbps(int flow) {
         ReorderMeter r = reorder();
         return flowGbps(flow) * inOrderFraction(r.flowInOrder(flow), r.flowOutOfOrder(flow));

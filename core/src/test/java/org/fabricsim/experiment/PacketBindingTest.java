@@ -168,8 +168,9 @@ class PacketBindingTest {
             assertEquals(3, of[of.length - 1]);
         }
         assertEquals(null, PacketBinding.permutationOf(config(""), t, 1), "a traffic pattern");
-        assertEquals(null, PacketBinding.permutationOf(config("packet.permutation-sequence = 2\npacket.flow-size = 4KiB\n"
-                + "packet.flows = [ { src = H1, dst = H2 } ]\n"), t, 1), "explicit flows take precedence");
+        assertEquals(null, PacketBinding.permutationOf(config("packet.permutation-sequence = 2\n"
+                + "packet.flow-size = 4KiB\npacket.flows = [ { src = H1, dst = H2 } ]\n"), t, 1),
+                "explicit flows take precedence");
     }
 
     @Test

@@ -120,7 +120,8 @@ class PacketExperimentTest {
                 "run.json", "summary.json", "throughput.png");
         assertEquals(before, files(auto), "auto under static routing: the files of before");
         assertEquals(before, files(off));
-        for (String f : List.of("summary.json", "flows.arrow", "flow-throughput.arrow", "ports.arrow", "receivers.arrow")) {
+        for (String f : List.of("summary.json", "flows.arrow", "flow-throughput.arrow", "ports.arrow",
+                "receivers.arrow")) {
             assertArrayEquals(Files.readAllBytes(off.resolve(f)), Files.readAllBytes(auto.resolve(f)), f);
         }
         JsonNode plain = Json.read(off.resolve("summary.json"));

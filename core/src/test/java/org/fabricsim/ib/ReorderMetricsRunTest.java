@@ -91,7 +91,8 @@ class ReorderMetricsRunTest {
         for (int k = 1; k < parts; k++) {
             observers[0].merge(observers[k]);
         }
-        assertEquals(Json.format(PacketMetricsFiles.summary(seq)), Json.format(PacketMetricsFiles.summary(observers[0])));
+        assertEquals(Json.format(PacketMetricsFiles.summary(seq)),
+                Json.format(PacketMetricsFiles.summary(observers[0])));
         assertEquals(seq.permutationConvergence(), observers[0].permutationConvergence());
     }
 }

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /** Adaptations per switch and bin, per permutation's convergence, control hops per type (issue 12 §3). */
 class AdaptationMeterTest {
-    private static final Topology TREE = Topologies.resolve("xgft(2;4,4;1,4)", 0, 0, null); // hosts 0-15, switches 16-23
+    /** Hosts 0-15, switches 16-23. */
+    private static final Topology TREE = Topologies.resolve("xgft(2;4,4;1,4)", 0, 0, null);
     private static final long US = 1_000_000;
 
     @Test

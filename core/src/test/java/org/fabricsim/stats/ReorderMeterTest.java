@@ -168,7 +168,8 @@ class ReorderMeterTest {
             assertEquals(e.out[h], r.outOfOrder(h), "host " + h);
             assertEquals(e.windowMax[h], r.maxWindow(h), "host " + h);
             assertEquals(e.out[h] == 0 ? Double.NaN : (double) e.windowSum[h] / e.out[h], r.meanWindow(h), 0.0);
-            assertEquals(e.in[h] + e.out[h], m.receiverLatency(h).count(), "every counted packet is in or out of order");
+            assertEquals(e.in[h] + e.out[h], m.receiverLatency(h).count(),
+                    "every counted packet is in or out of order");
             out += e.out[h];
         }
         assertTrue(out > 100, "the stream is reordered: " + out + " packets out of order");
