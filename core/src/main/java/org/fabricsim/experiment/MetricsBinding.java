@@ -2,9 +2,13 @@ package org.fabricsim.experiment;
 
 import java.util.List;
 import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.stats.ByteBasis;
 import org.fabricsim.stats.MetricsOptions;
+import org.fabricsim.stats.PacketMetrics;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.FlowSchedule;
 
 /** Reads {@code metrics.*}: what a packet-level run measures, and over which window. */
 final class MetricsBinding {
@@ -29,6 +33,39 @@ final class MetricsBinding {
         }
         ByteBasis basis = c.choice("metrics.throughput-bytes", List.of("payload", "wire")).equals("wire")
                 ? ByteBasis.WIRE : ByteBasis.PAYLOAD;
-        return m.withBytes(basis, ByteBasis.WIRE, p.overheadBytes());
+        m = m.withBytes(basis, ByteBasis.WIRE, p.overheadBytes());
+        long adaptationBin = c.time("metrics.adaptation-bin-width");
+        if (adaptationBin <= 0) {
+            throw c.error("metrics.adaptation-bin-width", "must be positive");
+        }
+        return m.withReorder(reorder(c), adaptationBin);
+    }
+
+    /**
+     * {@code metrics.reorder}: {@code on}, {@code off}, or {@code auto} = on exactly when the switches route
+     * adaptively ({@code packet.adaptive-routing.mode} not {@code static}), so static runs keep their outputs.
+     */
+    static boolean reorder(ExperimentConfig c) {
+        return switch (c.choice("metrics.reorder", List.of("auto", "on", "off"))) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> PacketBinding.adaptiveRouting(c).mode() != AdaptiveRouting.Mode.STATIC;
+        };
+    }
+
+    /**
+     * The metrics of a run of {@code schedule} (the same in the sequential run and in every part of a
+     * partitioned one): {@link #options}, the flows' start and stop times and, for a permutation sequence,
+     * each flow's permutation.
+     */
+    static PacketMetrics metrics(ExperimentConfig c, Topology t, FlowSchedule schedule, long endPs, PacketParams p,
+            long seed) {
+        PacketMetrics m = new PacketMetrics(t, schedule.flows(), options(c, endPs, p)).flowTimes(schedule.startPs(),
+                schedule.stopPs());
+        int[] permutationOf = PacketBinding.permutationOf(c, t, seed);
+        if (permutationOf != null) {
+            m.permutations(permutationOf, schedule.after(), c.integer("packet.permutation-sequence", 1, 1_000_000));
+        }
+        return m;
     }
 }

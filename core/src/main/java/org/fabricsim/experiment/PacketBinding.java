@@ -157,6 +157,13 @@ public final class PacketBinding {
         if (bytes <= 0) {
             throw c.error("packet.flow-size", "a permutation sequence needs the bytes of each message (S > 0)");
         }
+        FlowSchedule s = FlowSchedule.permutationSequence(permutations(t, seed, k), bytes);
+        Arrays.fill(s.rateBps(), rate(c, "packet.flow-rate"));
+        return s;
+    }
+
+    /** The k random permutations of seed 001 §V-C's traffic, drawn from the seed's traffic stream. */
+    private static int[][] permutations(Topology t, long seed, int k) {
         HostGroups hosts = HostGroups.of(t);
         java.util.SplittableRandom random = org.fabricsim.random.Seeds.stream(seed, 0,
                 org.fabricsim.random.Seeds.Purpose.TRAFFIC);
@@ -171,9 +178,19 @@ public final class PacketBinding {
                 perms[p][draw.src()[i]] = draw.dst()[i];
             }
         }
-        FlowSchedule s = FlowSchedule.permutationSequence(perms, bytes);
-        Arrays.fill(s.rateBps(), rate(c, "packet.flow-rate"));
-        return s;
+        return perms;
+    }
+
+    /**
+     * With {@code packet.permutation-sequence} = k &gt; 0 (and no explicit flows): the permutation (0 … k − 1)
+     * each flow of {@link #schedule} belongs to; else null.
+     */
+    public static int[] permutationOf(ExperimentConfig c, Topology t, long seed) {
+        if (!c.elements(FLOWS, FLOW_KEYS).isEmpty()) {
+            return null;
+        }
+        int k = c.integer("packet.permutation-sequence", 0, 1_000_000);
+        return k > 0 ? FlowSchedule.permutationIndices(permutations(t, seed, k)) : null;
     }
 
     /** The VL of every flow: explicit flows' {@code vl}, else 0. */

@@ -20,7 +20,6 @@ import org.fabricsim.io.OutputDirectory;
 import org.fabricsim.io.PacketMetricsFiles;
 import org.fabricsim.io.Progress;
 import org.fabricsim.routing.ForwardingTables;
-import org.fabricsim.stats.MetricsOptions;
 import org.fabricsim.stats.PacketMetrics;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
@@ -50,7 +49,7 @@ final class PacketExperiment implements Experiment {
         AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, topology);
         long end = PacketBinding.endTime(c);
         FlowSchedule schedule = PacketBinding.schedule(c, topology, seed);
-        MetricsOptions options = MetricsBinding.options(c, end, params);
+        MetricsBinding.options(c, end, params); // metrics.* mistakes surface before anything runs
         String engineKind = c.choice("engine.kind", List.of("sequential", "distributed"));
         Map<String, Object> engine = new LinkedHashMap<>();
         PacketMetrics metrics;
@@ -61,8 +60,7 @@ final class PacketExperiment implements Experiment {
         long delivered;
         long wall;
         if (engineKind.equals("sequential")) {
-            metrics = new PacketMetrics(topology, schedule.flows(), options).flowTimes(schedule.startPs(),
-                    schedule.stopPs());
+            metrics = MetricsBinding.metrics(c, topology, schedule, end, params, seed);
             PacketSimulation sim = PacketSimulation.builder(topology, lft, schedule).params(params).seed(seed)
                     .observer(metrics).flowLanes(PacketBinding.flowLanes(c, schedule))
                     .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive).build();
@@ -214,6 +212,12 @@ final class PacketExperiment implements Experiment {
         }
         if (shown < s.size()) {
             console.printf(Locale.ROOT, "  ... %d more flows in flows.arrow%n", s.size() - shown);
+        }
+        if (m.measuresReorder()) {
+            double goodput = java.util.Arrays.stream(m.receiverGoodputGbps()).sum();
+            console.printf(Locale.ROOT, "  %,d of %,d packets out of order (OOO/in-order %.4f), goodput %.2f of %.2f"
+                    + " Gbps; %,d adaptations%n", m.reorder().outOfOrder(), m.reorder().outOfOrder()
+                    + m.reorder().inOrder(), m.reorder().ratio(), goodput, m.aggregateGbps(), m.adaptation().total());
         }
         console.println("  results in " + out.dir().toAbsolutePath());
     }

@@ -60,8 +60,7 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         ForwardingTables lft = NetworkBinding.routing(c, t);
         PacketParams params = PacketBinding.params(c);
         FlowSchedule schedule = PacketBinding.schedule(c, t, seed);
-        PacketMetrics metrics = new PacketMetrics(t, schedule.flows(), MetricsBinding.options(c,
-                PacketBinding.endTime(c), params)).flowTimes(schedule.startPs(), schedule.stopPs());
+        PacketMetrics metrics = MetricsBinding.metrics(c, t, schedule, PacketBinding.endTime(c), params, seed);
         return new PacketLp(t, lft, schedule, PacketBinding.flowLanes(c, schedule), params,
                 PacketBinding.adaptiveRouting(c), seed, metrics, PacketBinding.eventQueue(c), lp, partOf,
                 part -> new Part(encode(metrics), part.events(), part.hops(), part.controlHops(),

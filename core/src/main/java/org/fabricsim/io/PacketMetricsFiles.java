@@ -5,10 +5,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fabricsim.config.Units;
 import org.fabricsim.contention.LinkClasses;
+import org.fabricsim.ib.ControlPacket;
+import org.fabricsim.stats.AdaptationMeter;
 import org.fabricsim.stats.LatencySummary;
 import org.fabricsim.stats.MetricsOptions;
 import org.fabricsim.stats.PacketMetrics;
+import org.fabricsim.stats.PermutationConvergence;
+import org.fabricsim.stats.ReceiverAggregates;
+import org.fabricsim.stats.ReorderMeter;
 import org.fabricsim.stats.SampleSummary;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSet;
@@ -16,9 +22,12 @@ import org.fabricsim.traffic.FlowSet;
 /**
  * The files of a packet-level run's {@link PacketMetrics} (docs/OUTPUTS.md, "Packet-level metrics"):
  * {@code flow-throughput.arrow}, {@code ports.arrow}, {@code flows.arrow}, {@code receivers.arrow},
- * {@code buffer-occupancy.arrow} (only with an occupancy series), {@code throughput.png} (only with plots) and
- * the {@code summary.json} section {@link #summary}. Everything is a function of the metrics alone: rows in
- * index order, no hash order, doubles as Java prints them.
+ * {@code buffer-occupancy.arrow} (only with an occupancy series), {@code throughput.png} (only with plots),
+ * with packet order and adaptations measured ({@link PacketMetrics#measuresReorder()}) also
+ * {@code reorder.arrow}, {@code adaptations.arrow}, {@code permutations.arrow} (only for a permutation
+ * sequence) and {@code adaptations.png} (only with plots), and the {@code summary.json} section
+ * {@link #summary}. Everything is a function of the metrics alone: rows in index order, no hash order,
+ * doubles as Java prints them.
  */
 public final class PacketMetricsFiles {
     public static final String THROUGHPUT = "flow-throughput.arrow";
@@ -27,10 +36,16 @@ public final class PacketMetricsFiles {
     public static final String RECEIVERS = "receivers.arrow";
     public static final String OCCUPANCY = "buffer-occupancy.arrow";
     public static final String PLOT = "throughput.png";
+    public static final String REORDER = "reorder.arrow";
+    public static final String ADAPTATIONS = "adaptations.arrow";
+    public static final String PERMUTATIONS = "permutations.arrow";
+    public static final String ADAPTATION_PLOT = "adaptations.png";
     /** The plot draws at most this many lines: one per flow, or the means of as many groups of flows. */
     public static final int MAX_PLOT_LINES = 16;
     /** {@code summary.json} lists every flow's mean throughput up to this many flows. */
     public static final int MAX_SUMMARY_FLOWS = 64;
+    /** {@code summary.json} lists every permutation's convergence time up to this many permutations. */
+    public static final int MAX_SUMMARY_PERMUTATIONS = 64;
 
     private static final String SCHEMA_VERSION = "1";
 
@@ -52,6 +67,16 @@ public final class PacketMetricsFiles {
         }
         if (plots) {
             plotThroughput(out.stage(PLOT), m, title);
+        }
+        if (m.measuresReorder()) {
+            reorderTable(m).write(out.stage(REORDER));
+            adaptationsTable(m).write(out.stage(ADAPTATIONS));
+            if (m.hasPermutations()) {
+                permutationsTable(m).write(out.stage(PERMUTATIONS));
+            }
+            if (plots) {
+                plotAdaptations(out.stage(ADAPTATION_PLOT), m, "Adaptations, " + m.topology().name());
+            }
         }
     }
 
@@ -98,7 +123,109 @@ public final class PacketMetricsFiles {
                 .put("latency", m.latency().toJson())
                 .put("utilisation", utilisationByClass(m))
                 .put("buffer_max_bytes", bufferMax(m));
+        if (m.measuresReorder()) {
+            s.put("reorder", reorderSummary(m)).put("adaptation", adaptationSummary(m));
+        }
         return s.asMap();
+    }
+
+    /** The {@code reorder} block: packet order, goodput, seed 001 Table II's aggregates over the receivers. */
+    static Map<String, Object> reorderSummary(PacketMetrics m) {
+        ReorderMeter r = m.reorder();
+        ReceiverAggregates a = m.receiverAggregates();
+        long in = r.inOrder();
+        long out = r.outOfOrder();
+        double goodput = 0;
+        for (double g : m.receiverGoodputGbps()) {
+            goodput += g;
+        }
+        FlowSet flows = m.flows();
+        double[] flowGoodput = new double[flows.size()];
+        int active = 0;
+        for (int f = 0; f < flows.size(); f++) {
+            if (m.isActive(f)) {
+                flowGoodput[active++] = m.flowGoodputGbps(f);
+            }
+        }
+        Json.Obj s = Json.object()
+                .put("receivers", a.receivers())
+                .put("receivers_with_ooo", a.receiversWithOoo())
+                .put("in_order_packets", in)
+                .put("out_of_order_packets", out)
+                .put("ooo_ratio", r.ratio())
+                .put("ooo_window_mean", r.meanWindow())
+                .put("ooo_window_max", r.maxWindow())
+                .put("goodput_gbps", goodput)
+                .put("avg_of_avg_gbps", a.avgOfAvgGbps())
+                .put("min_of_avg_gbps", a.minOfAvgGbps())
+                .put("avg_of_avg_goodput_gbps", a.avgOfAvgGoodputGbps())
+                .put("min_of_avg_goodput_gbps", a.minOfAvgGoodputGbps())
+                .put("avg_of_avg_latency_ns", a.avgOfAvgLatencyNs())
+                .put("max_of_max_latency_ns", a.maxOfMaxLatencyNs())
+                .put("avg_of_avg_ooo_ratio", a.avgOfAvgOooRatio())
+                .put("max_of_avg_ooo_ratio", a.maxOfAvgOooRatio())
+                .put("avg_of_avg_ooo_window", a.avgOfAvgOooWindow())
+                .put("max_of_avg_ooo_window", a.maxOfAvgOooWindow())
+                .put("flow_goodput_gbps", SampleSummary.of(java.util.Arrays.copyOf(flowGoodput, active)).toJson());
+        if (flows.size() <= MAX_SUMMARY_FLOWS) {
+            double[] all = new double[flows.size()];
+            for (int f = 0; f < all.length; f++) {
+                all[f] = m.flowGoodputGbps(f);
+            }
+            s.put("flow_goodput_gbps_values", all);
+        }
+        return s.asMap();
+    }
+
+    /**
+     * The {@code adaptation} block: adaptations (run and window), the busiest switch, control packet hops per
+     * type and, for a permutation sequence, the permutations' convergence times.
+     */
+    static Map<String, Object> adaptationSummary(PacketMetrics m) {
+        AdaptationMeter a = m.adaptation();
+        int busiest = busiestSwitch(m);
+        Json.Obj hops = Json.object();
+        for (int type = 0; type < AdaptationMeter.CONTROL_TYPES; type++) {
+            if (a.controlHops(type) > 0) {
+                hops.put(ControlPacket.name(type), a.controlHops(type));
+            }
+        }
+        Json.Obj s = Json.object()
+                .put("bin_width_ps", m.options().adaptationBinPs())
+                .put("adaptations", a.total())
+                .put("adaptations_in_window", a.inWindow())
+                .put("busiest_switch", busiest < 0 ? null : m.topology().nodeName(busiest))
+                .put("busiest_switch_adaptations", busiest < 0 ? 0 : a.switchTotal(busiest))
+                .put("control_packet_hops", hops.asMap());
+        if (m.hasPermutations()) {
+            List<PermutationConvergence> perms = m.permutationConvergence();
+            double[] started = perms.stream().filter(p -> p.convergencePs() >= 0)
+                    .mapToDouble(p -> p.convergencePs() / 1e6).toArray();
+            s.put("permutations", perms.size())
+                    .put("convergence_us", SampleSummary.of(started).toJson());
+            if (perms.size() <= MAX_SUMMARY_PERMUTATIONS) {
+                s.put("convergence_us_values", perms.stream()
+                        .mapToDouble(p -> p.convergencePs() < 0 ? Double.NaN : p.convergencePs() / 1e6).toArray())
+                        .put("adaptations_per_permutation",
+                                perms.stream().mapToLong(PermutationConvergence::adaptations).toArray());
+            }
+        }
+        return s.asMap();
+    }
+
+    /** The switch with the most adaptations in the window (ties: the lowest node index); -1 when none adapted. */
+    static int busiestSwitch(PacketMetrics m) {
+        Topology t = m.topology();
+        int best = -1;
+        long most = 0;
+        for (int v = t.hostCount(); v < t.nodeCount(); v++) {
+            long n = m.adaptation().switchTotal(v);
+            if (n > most) {
+                best = v;
+                most = n;
+            }
+        }
+        return best;
     }
 
     private static Map<String, Object> utilisationByClass(PacketMetrics m) {
@@ -258,7 +385,7 @@ public final class PacketMetricsFiles {
             fct[f] = m.completionTimePs(f);
             latency[f] = m.flowLatency(f);
         }
-        return latencyColumns(table("fabricsim.flows", m)
+        ArrowTable table = latencyColumns(table("fabricsim.flows", m)
                 .metadata("latency_percentiles", Boolean.toString(m.hasFlowPercentiles()))
                 .int32("flow", flow).int32("src", fs.src()).int32("dst", fs.dst()).int32("app", fs.app())
                 .bool("active", active).int64("bytes", bytes).int64("packets", packets).float64("gbps", gbps)
@@ -266,6 +393,23 @@ public final class PacketMetricsFiles {
                 .int64("completions", completions).int64("first_completion_ps", firstCompletion)
                 .int64("completion_ps", completion)
                 .int64("completion_time_ps", fct), latency);
+        if (m.measuresReorder()) {
+            ReorderMeter r = m.reorder();
+            AdaptationMeter a = m.adaptation();
+            long[] in = new long[n];
+            long[] out = new long[n];
+            double[] goodput = new double[n];
+            long[] adaptations = new long[n];
+            for (int f = 0; f < n; f++) {
+                in[f] = r.flowInOrder(f);
+                out[f] = r.flowOutOfOrder(f);
+                goodput[f] = m.flowGoodputGbps(f);
+                adaptations[f] = a.flowAdaptations(f);
+            }
+            table.int64("in_order_packets", in).int64("out_of_order_packets", out).float64("goodput_gbps", goodput)
+                    .int64("adaptations", adaptations);
+        }
+        return table;
     }
 
     /** {@code receivers.arrow}: one row per host, in host order. */
@@ -289,6 +433,95 @@ public final class PacketMetricsFiles {
         }
         return latencyColumns(table("fabricsim.receivers", m)
                 .int32("host", host).utf8("name", name).int64("packets", packets).int64("bytes", bytes), latency);
+    }
+
+    /** {@code reorder.arrow}: one row per host, in host order (seed 001 Table II per receiver). */
+    public static ArrowTable reorderTable(PacketMetrics m) {
+        Topology t = m.topology();
+        ReorderMeter r = m.reorder();
+        int h = t.hostCount();
+        int[] host = new int[h];
+        String[] name = new String[h];
+        boolean[] counted = new boolean[h];
+        long[] packets = new long[h];
+        long[] in = new long[h];
+        long[] out = new long[h];
+        double[] ratio = new double[h];
+        double[] window = new double[h];
+        int[] windowMax = new int[h];
+        double[] gbps = m.receiverGbps();
+        double[] goodput = m.receiverGoodputGbps();
+        for (int i = 0; i < h; i++) {
+            host[i] = i;
+            name[i] = t.nodeName(i);
+            packets[i] = m.receiverLatency(i).count();
+            counted[i] = packets[i] > 0;
+            in[i] = r.inOrder(i);
+            out[i] = r.outOfOrder(i);
+            ratio[i] = r.ratio(i);
+            window[i] = r.meanWindow(i);
+            windowMax[i] = r.maxWindow(i);
+        }
+        return table("fabricsim.reorder", m)
+                .int32("host", host).utf8("name", name).bool("counted", counted).int64("packets", packets)
+                .int64("in_order_packets", in).int64("out_of_order_packets", out).float64("ooo_ratio", ratio)
+                .float64("ooo_window_mean", window).int32("ooo_window_max", windowMax).float64("gbps", gbps)
+                .float64("goodput_gbps", goodput);
+    }
+
+    /** {@code adaptations.arrow}: one row per (switch, adaptation bin), switch-major, empty bins included. */
+    public static ArrowTable adaptationsTable(PacketMetrics m) {
+        Topology t = m.topology();
+        AdaptationMeter a = m.adaptation();
+        int bins = a.bins();
+        int rows = Math.multiplyExact(t.switchCount(), bins);
+        int[] sw = new int[rows];
+        String[] name = new String[rows];
+        int[] bin = new int[rows];
+        long[] startPs = new long[rows];
+        long[] widthPs = new long[rows];
+        int[] count = new int[rows];
+        int r = 0;
+        for (int v = t.hostCount(); v < t.nodeCount(); v++) {
+            String n = t.nodeName(v);
+            for (int b = 0; b < bins; b++, r++) {
+                sw[r] = v;
+                name[r] = n;
+                bin[r] = b;
+                startPs[r] = a.binStartPs(b);
+                widthPs[r] = a.binWidthPs(b);
+                count[r] = a.count(v, b);
+            }
+        }
+        return table("fabricsim.adaptations", m)
+                .metadata("bin_width_ps", Long.toString(m.options().adaptationBinPs()))
+                .int32("switch", sw).utf8("name", name).int32("bin", bin).int64("bin_start_ps", startPs)
+                .int64("bin_width_ps", widthPs).int32("adaptations", count);
+    }
+
+    /** {@code permutations.arrow}: one row per permutation of the sequence, in order. */
+    public static ArrowTable permutationsTable(PacketMetrics m) {
+        List<PermutationConvergence> perms = m.permutationConvergence();
+        int n = perms.size();
+        int[] index = new int[n];
+        int[] flows = new int[n];
+        long[] start = new long[n];
+        long[] last = new long[n];
+        long[] convergence = new long[n];
+        long[] adaptations = new long[n];
+        for (int i = 0; i < n; i++) {
+            PermutationConvergence p = perms.get(i);
+            index[i] = p.permutation();
+            flows[i] = p.flows();
+            start[i] = p.startPs();
+            last[i] = p.lastAdaptationPs();
+            convergence[i] = p.convergencePs();
+            adaptations[i] = p.adaptations();
+        }
+        return table("fabricsim.permutations", m)
+                .int32("permutation", index).int32("flows", flows).int64("start_ps", start)
+                .int64("last_adaptation_ps", last).int64("convergence_ps", convergence)
+                .int64("adaptations", adaptations);
     }
 
     /** Appends {@code latency_min_ns, _mean_ns, _p50_ns, _p90_ns, _p99_ns, _p999_ns, _max_ns}, a row per summary. */
@@ -411,6 +644,39 @@ public final class PacketMetricsFiles {
         }
         if (lines.isEmpty()) {
             lines.add(new Plots.Line("no flows", new double[0], new double[0]));
+        }
+        return lines;
+    }
+
+    /**
+     * Adaptations per bin over time (seed 001 Fig 10): all switches summed, and the busiest switch (the most
+     * adaptations in the window).
+     */
+    public static void plotAdaptations(Path png, PacketMetrics m, String title) throws IOException {
+        long unit = timeUnitPs(m.options().windowEndPs());
+        Plots.lines(png, new Plots.Labels(title + " (per " + Units.formatTime(m.options().adaptationBinPs())
+                + " bin)", "time (" + unitName(unit) + ")", "adaptations per bin"), adaptationLines(m), 0.0);
+    }
+
+    /** The lines of {@link #plotAdaptations}: x in the plot's time unit, y in adaptations per bin. */
+    static List<Plots.Line> adaptationLines(PacketMetrics m) {
+        AdaptationMeter a = m.adaptation();
+        int bins = a.bins();
+        long unit = timeUnitPs(m.options().windowEndPs());
+        int busiest = busiestSwitch(m);
+        double[] x = new double[bins];
+        double[] all = new double[bins];
+        double[] one = new double[bins];
+        for (int b = 0; b < bins; b++) {
+            x[b] = (a.binStartPs(b) + a.binWidthPs(b) / 2.0) / unit;
+            all[b] = a.count(b);
+            one[b] = busiest < 0 ? 0 : a.count(busiest, b);
+        }
+        List<Plots.Line> lines = new ArrayList<>();
+        lines.add(new Plots.Line("all switches", x, all));
+        if (busiest >= 0) {
+            lines.add(new Plots.Line("busiest switch: " + m.topology().nodeName(busiest) + " (" + a.switchTotal(busiest)
+                    + " in the window)", x, one));
         }
         return lines;
     }

@@ -21,15 +21,23 @@ import java.util.Objects;
  * @param latencyResolutionPs the smallest latency the histograms tell apart (default 1000 ps = 1 ns)
  * @param maxFlowHistograms per-flow latency percentiles are kept when there are at most this many flows
  *     (default {@value #DEFAULT_MAX_FLOW_HISTOGRAMS}); above it only per-flow min, mean and max (exact)
+ * @param reorder whether packet order at the receivers and the switches' adaptations are measured
+ *     ({@link ReorderMeter}, {@link AdaptationMeter}; default off, so runs without adaptive routing keep
+ *     their outputs)
+ * @param adaptationBinPs width of the bins adaptations are counted in per switch (default 10 µs, seed 001
+ *     Fig 10)
  */
 public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidthPs, int virtualLanes,
         ByteBasis throughputBasis, ByteBasis reportedBasis, int packetOverheadBytes, long occupancyBinPs,
-        int latencyDigits, long latencyResolutionPs, int maxFlowHistograms) {
+        int latencyDigits, long latencyResolutionPs, int maxFlowHistograms, boolean reorder,
+        long adaptationBinPs) {
 
     /** Target number of bins of the automatic bin width. */
     public static final int AUTO_BINS = 200;
     /** Default cap on flows with their own latency histogram. */
     public static final int DEFAULT_MAX_FLOW_HISTOGRAMS = 4096;
+    /** Default width of the adaptation bins: 10 µs, as seed 001 Fig 10 counts re-routing events. */
+    public static final long DEFAULT_ADAPTATION_BIN_PS = 10_000_000L;
 
     public MetricsOptions {
         Objects.requireNonNull(throughputBasis, "throughputBasis");
@@ -37,6 +45,9 @@ public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidth
         if (windowStartPs < 0 || windowEndPs <= windowStartPs) {
             throw new IllegalArgumentException("measurement window must satisfy 0 <= start < end: ["
                     + windowStartPs + ", " + windowEndPs + ") ps");
+        }
+        if (adaptationBinPs <= 0) {
+            throw new IllegalArgumentException("the adaptation bin width must be > 0: " + adaptationBinPs);
         }
         if (binWidthPs < 0 || occupancyBinPs < 0) {
             throw new IllegalArgumentException("bin widths must be >= 0 (0 = automatic / off): " + binWidthPs
@@ -68,33 +79,48 @@ public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidth
     /** The defaults, measuring over [{@code startPs}, {@code endPs}) with the automatic bin width. */
     public static MetricsOptions window(long startPs, long endPs) {
         return new MetricsOptions(startPs, endPs, 0, 1, ByteBasis.PAYLOAD, ByteBasis.WIRE, 0, 0, 2, 1000,
-                DEFAULT_MAX_FLOW_HISTOGRAMS);
+                DEFAULT_MAX_FLOW_HISTOGRAMS, false, DEFAULT_ADAPTATION_BIN_PS);
     }
 
     public MetricsOptions withBinWidth(long ps) {
         return new MetricsOptions(windowStartPs, windowEndPs, ps, virtualLanes, throughputBasis, reportedBasis,
-                packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms);
+                packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms,
+                reorder, adaptationBinPs);
     }
 
     public MetricsOptions withVirtualLanes(int vls) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, vls, throughputBasis, reportedBasis,
-                packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms);
+                packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms,
+                reorder, adaptationBinPs);
     }
 
     /** Counting {@code throughput} bytes, given that the model reports {@code reported} bytes. */
     public MetricsOptions withBytes(ByteBasis throughput, ByteBasis reported, int overheadBytes) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughput, reported,
-                overheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms);
+                overheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms,
+                reorder, adaptationBinPs);
     }
 
     public MetricsOptions withOccupancyBins(long ps) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughputBasis,
-                reportedBasis, packetOverheadBytes, ps, latencyDigits, latencyResolutionPs, maxFlowHistograms);
+                reportedBasis, packetOverheadBytes, ps, latencyDigits, latencyResolutionPs, maxFlowHistograms,
+                reorder, adaptationBinPs);
     }
 
     public MetricsOptions withLatencyHistograms(int digits, long resolutionPs, int maxFlows) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughputBasis,
-                reportedBasis, packetOverheadBytes, occupancyBinPs, digits, resolutionPs, maxFlows);
+                reportedBasis, packetOverheadBytes, occupancyBinPs, digits, resolutionPs, maxFlows, reorder,
+                adaptationBinPs);
+    }
+
+    /**
+     * Measuring packet order and adaptations ({@code on}), with adaptations counted in bins of
+     * {@code adaptationBinPs}, or not.
+     */
+    public MetricsOptions withReorder(boolean on, long adaptationBinPs) {
+        return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughputBasis,
+                reportedBasis, packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs,
+                maxFlowHistograms, on, adaptationBinPs);
     }
 
     /** Length of the window in ps. */
@@ -105,6 +131,11 @@ public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidth
     /** Number of throughput bins: ⌈window / bin width⌉ (the last one may be shorter). */
     public int bins() {
         return binsOf(binWidthPs);
+    }
+
+    /** Number of adaptation bins over the window: ⌈window / adaptation bin width⌉ (the last may be shorter). */
+    public int adaptationBins() {
+        return binsOf(adaptationBinPs);
     }
 
     /** Number of occupancy bins (0 when the series is off). */

@@ -23,6 +23,12 @@ import org.fabricsim.traffic.FlowSet;
  * throughput counts {@link MetricsOptions#throughputBasis()} bytes, link utilisation wire bytes; the two
  * differ by {@link MetricsOptions#packetOverheadBytes()} per packet.
  *
+ * <p><b>Order and adaptations</b> (only with {@link MetricsOptions#reorder()}, so that runs without adaptive
+ * routing measure and write exactly what they did before): packet order per receiver and flow
+ * ({@link ReorderMeter}, seed 001 Table II), goodput, the Table II aggregates ({@link ReceiverAggregates}),
+ * adaptations per switch and bin, per flow and per permutation of a permutation sequence
+ * ({@link AdaptationMeter}, {@link PermutationConvergence}; seed 001 Figs 10–11), control packet hops per type.
+ *
  * <p><b>Merging.</b> In a partitioned run every logical process observes its own switches and hosts into
  * its own {@code PacketMetrics}; {@link #merge} combines them. Counts and sums add, minima and maxima
  * combine, each buffer's state comes from the one that saw it, so the merged statistics equal those of a
@@ -45,8 +51,13 @@ public final class PacketMetrics implements PacketObserver {
     private final BufferMeter bufferMeter;
     private final Latencies receiverLatency;
     private final Latencies flowLatency;
+    private final ReorderMeter reorder; // null unless options.reorder()
+    private final AdaptationMeter adaptation; // null unless options.reorder()
     private long[] flowStartPs;
     private long[] flowStopPs;
+    private int[] permutationOf; // null: not a permutation sequence
+    private int[] permutationAfter; // each flow's predecessor in its host's chain
+    private int permutationCount;
 
     public PacketMetrics(Topology topology, FlowSet flows, MetricsOptions options) {
         this.topology = Objects.requireNonNull(topology, "topology");
@@ -70,6 +81,8 @@ public final class PacketMetrics implements PacketObserver {
         flowStartPs = new long[n];
         flowStopPs = new long[n];
         Arrays.fill(flowStopPs, Long.MAX_VALUE);
+        reorder = options.reorder() ? new ReorderMeter(n, topology.hostCount()) : null;
+        adaptation = options.reorder() ? new AdaptationMeter(topology, n, options) : null;
     }
 
     /**
@@ -87,6 +100,30 @@ public final class PacketMetrics implements PacketObserver {
         return this;
     }
 
+    /**
+     * The flows form a permutation sequence (seed 001 §V-C): flow f belongs to permutation
+     * {@code permutationOf[f]} of {@code count} (0 … count − 1) and follows its host's flow {@code after[f]}
+     * (-1: its host's first; {@link org.fabricsim.traffic.FlowSchedule#after()}), for
+     * {@link #permutationConvergence()}. The arrays are copied.
+     */
+    public PacketMetrics permutations(int[] permutationOf, int[] after, int count) {
+        if (permutationOf.length != flows.size() || after.length != flows.size()) {
+            throw new IllegalArgumentException("permutations of " + permutationOf.length + "/" + after.length
+                    + " flows, but there are " + flows.size());
+        }
+        for (int f = 0; f < permutationOf.length; f++) {
+            int p = permutationOf[f];
+            if (p < 0 || p >= count || after[f] >= f || (after[f] >= 0 && permutationOf[after[f]] >= p)) {
+                throw new IllegalArgumentException("flow " + f + " in permutation " + p + " of 0.." + (count - 1)
+                        + " after flow " + after[f] + " is not a permutation sequence");
+            }
+        }
+        this.permutationOf = permutationOf.clone();
+        this.permutationAfter = after.clone();
+        this.permutationCount = count;
+        return this;
+    }
+
     // ---------------------------------------------------------------------------------------------------
     // Observing (hot path)
 
@@ -97,7 +134,12 @@ public final class PacketMetrics implements PacketObserver {
 
     @Override
     public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs, int seq) {
-        if (timePs < start || timePs >= end) {
+        boolean inWindow = timePs >= start && timePs < end;
+        if (reorder != null) {
+            reorder.delivered(inWindow, flow, dstHost, seq);
+            adaptation.injected(flow, injectedPs);
+        }
+        if (!inWindow) {
             return;
         }
         flowMeter.delivered(timePs, flow, Math.max(0, bytes + throughputAdjust));
@@ -120,6 +162,20 @@ public final class PacketMetrics implements PacketObserver {
         flowMeter.completed(timePs, flow);
     }
 
+    @Override
+    public void controlTransmitted(long timePs, int globalPort, int type, int bytes) {
+        if (adaptation != null) {
+            adaptation.controlTransmitted(type);
+        }
+    }
+
+    @Override
+    public void adapted(long timePs, int switchNode, int flow, int fromPort, int toPort) {
+        if (adaptation != null) {
+            adaptation.adapted(timePs, switchNode, flow);
+        }
+    }
+
     // ---------------------------------------------------------------------------------------------------
     // Merging
 
@@ -138,15 +194,22 @@ public final class PacketMetrics implements PacketObserver {
         boolean sameFlows = other.flows == flows || (Arrays.equals(other.flows.src(), flows.src())
                 && Arrays.equals(other.flows.dst(), flows.dst()));
         if (!sameTopology || !sameFlows || !other.options.equals(options)
-                || !Arrays.equals(other.flowStartPs, flowStartPs) || !Arrays.equals(other.flowStopPs, flowStopPs)) {
-            throw new IllegalArgumentException("only metrics of the same topology, flows, options and flow times"
-                    + " merge");
+                || !Arrays.equals(other.flowStartPs, flowStartPs) || !Arrays.equals(other.flowStopPs, flowStopPs)
+                || !Arrays.equals(other.permutationOf, permutationOf)
+                || !Arrays.equals(other.permutationAfter, permutationAfter)
+                || other.permutationCount != permutationCount) {
+            throw new IllegalArgumentException("only metrics of the same topology, flows, options, flow times and"
+                    + " permutations merge");
         }
         flowMeter.merge(other.flowMeter);
         linkMeter.merge(other.linkMeter);
         bufferMeter.merge(other.bufferMeter);
         receiverLatency.merge(other.receiverLatency);
         flowLatency.merge(other.flowLatency);
+        if (reorder != null) {
+            reorder.merge(other.reorder);
+            adaptation.merge(other.adaptation);
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------
@@ -350,6 +413,97 @@ public final class PacketMetrics implements PacketObserver {
     /** Jain's fairness index of the active flows' mean throughputs ({@link Fairness#jain}). */
     public double jainIndex() {
         return Fairness.jain(activeFlowGbps());
+    }
+
+    // ---------------------------------------------------------------------------------------------------
+    // Reading: order, goodput, adaptations (only with options().reorder())
+
+    /** Whether packet order and adaptations are measured ({@link MetricsOptions#reorder()}). */
+    public boolean measuresReorder() {
+        return reorder != null;
+    }
+
+    /** Packet order per receiver and flow. */
+    public ReorderMeter reorder() {
+        return require(reorder);
+    }
+
+    /** Adaptations per switch and bin, per flow; control packet hops per type. */
+    public AdaptationMeter adaptation() {
+        return require(adaptation);
+    }
+
+    private <T> T require(T meter) {
+        if (meter == null) {
+            throw new IllegalStateException("packet order and adaptations are not measured (MetricsOptions.reorder)");
+        }
+        return meter;
+    }
+
+    /** Bytes delivered to each host in the window (throughput basis), all flows, in host order. */
+    public long[] receiverBytes() {
+        long[] bytes = new long[topology.hostCount()];
+        int[] dst = flows.dst();
+        for (int f = 0; f < dst.length; f++) {
+            bytes[dst[f]] += flowBytes(f);
+        }
+        return bytes;
+    }
+
+    /** Mean throughput into each host over the window in Gbit/s: its bytes · 8 / window. */
+    public double[] receiverGbps() {
+        long[] bytes = receiverBytes();
+        double[] g = new double[bytes.length];
+        for (int h = 0; h < g.length; h++) {
+            g[h] = gbps(bytes[h], options.windowPs());
+        }
+        return g;
+    }
+
+    /**
+     * Goodput into each host (seed 001 Fig 12(b): throughput × the fraction of packets in order):
+     * {@link #receiverGbps} × the fraction of its packets delivered in order; 0 without packets.
+     */
+    public double[] receiverGoodputGbps() {
+        ReorderMeter r = reorder();
+        double[] g = receiverGbps();
+        for (int h = 0; h < g.length; h++) {
+            g[h] *= inOrderFraction(r.inOrder(h), r.outOfOrder(h));
+        }
+        return g;
+    }
+
+    /**
+     * Goodput of {@code flow}: {@link #flowGbps} × the fraction of its packets delivered in order; NaN when
+     * inactive.
+     */
+    public double flowGoodputGbps(int flow) {
+        ReorderMeter r = reorder();
+        return flowGbps(flow) * inOrderFraction(r.flowInOrder(flow), r.flowOutOfOrder(flow));
+    }
+
+    /** In order / all; 1 without packets (nothing delivered is nothing out of order: goodput = throughput = 0). */
+    private static double inOrderFraction(long in, long out) {
+        return in + out == 0 ? 1.0 : (double) in / (in + out);
+    }
+
+    /** Seed 001 Table II over the receivers. */
+    public ReceiverAggregates receiverAggregates() {
+        reorder();
+        return ReceiverAggregates.of(this);
+    }
+
+    /** Whether the flows form a permutation sequence ({@link #permutations}). */
+    public boolean hasPermutations() {
+        return permutationOf != null;
+    }
+
+    /** Start, convergence time and adaptations of every permutation of the sequence, in order. */
+    public java.util.List<PermutationConvergence> permutationConvergence() {
+        if (permutationOf == null) {
+            throw new IllegalStateException("the flows are not a permutation sequence");
+        }
+        return PermutationConvergence.of(permutationOf, permutationAfter, permutationCount, adaptation());
     }
 
     /** bytes · 8 / ps, in Gbit/s. */

@@ -124,4 +124,23 @@ public record FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] 
         Arrays.fill(stop, NEVER);
         return new FlowSchedule(flows, new long[n], stop, size, new long[n], Arrays.copyOf(afterTmp, n));
     }
+
+    /**
+     * The permutation each flow of {@link #permutationSequence}{@code (perms, …)} belongs to, in flow order:
+     * flows are made permutation by permutation, so the index is not a flow's depth in its host's chain
+     * (a host that a permutation maps to itself skips that permutation).
+     */
+    public static int[] permutationIndices(int[][] perms) {
+        int hosts = perms.length == 0 ? 0 : perms[0].length;
+        int[] index = new int[hosts * perms.length];
+        int n = 0;
+        for (int p = 0; p < perms.length; p++) {
+            for (int h = 0; h < hosts; h++) {
+                if (perms[p][h] != h) { // as FlowSet.Builder.add, which refuses self-flows
+                    index[n++] = p;
+                }
+            }
+        }
+        return Arrays.copyOf(index, n);
+    }
 }

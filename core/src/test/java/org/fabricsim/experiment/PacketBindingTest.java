@@ -168,4 +168,56 @@ class PacketBindingTest {
                 config("packet.permutation-sequence = 2\n"), NetworkBinding.topology(c), 1));
         assertTrue(e.getMessage().contains("packet.flow-size"), e.getMessage());
     }
+
+    @Test
+    void eachFlowOfAPermutationSequenceKnowsItsPermutationEvenWhenAHostSkipsOne() throws IOException {
+        // host 2 is fixed by permutation 0 and host 0 by permutation 1: host 0's second message is in permutation
+        // 2, not 1, so a flow's depth in its host's chain is not its permutation
+        int[][] perms = {{1, 0, 2}, {0, 2, 1}, {2, 0, 1}};
+        assertArrayEquals(new int[] {0, 0, 1, 1, 2, 2, 2}, FlowSchedule.permutationIndices(perms));
+        FlowSchedule hand = FlowSchedule.permutationSequence(perms, 1000);
+        assertEquals(7, hand.size());
+        assertEquals(0, hand.flows().src()[4]);
+        assertEquals(0, hand.after()[4], "host 0's second message follows its first");
+
+        ExperimentConfig c = config("packet.permutation-sequence = 4\npacket.flow-size = 4KiB\n");
+        Topology t = NetworkBinding.topology(c);
+        for (long seed = 1; seed <= 5; seed++) {
+            FlowSchedule s = PacketBinding.schedule(c, t, seed);
+            int[] of = PacketBinding.permutationOf(c, t, seed);
+            assertEquals(s.size(), of.length);
+            for (int f = 0; f < s.size(); f++) {
+                assertTrue(f == 0 || of[f] >= of[f - 1], "flows are made permutation by permutation");
+                if (s.after()[f] >= 0) {
+                    assertTrue(of[s.after()[f]] < of[f], "a host's next message is in a later permutation");
+                }
+            }
+            assertEquals(3, of[of.length - 1]);
+        }
+        assertEquals(null, PacketBinding.permutationOf(config(""), t, 1), "a traffic pattern");
+        assertEquals(null, PacketBinding.permutationOf(config("packet.permutation-sequence = 2\n"
+                + "packet.flow-size = 4KiB\npacket.flows = [ { src = H1, dst = H2 } ]\n"), t, 1),
+                "explicit flows take precedence");
+    }
+
+    @Test
+    void metricsReorderIsOnUnderAutoExactlyWhenTheSwitchesRouteAdaptively() throws IOException {
+        PacketParams p = PacketParams.defaults();
+        assertFalse(MetricsBinding.options(config(""), 1_000_000_000L, p).reorder(), "static: off");
+        assertTrue(MetricsBinding.options(config("packet.adaptive-routing.mode = ear\n"), 1_000_000_000L, p).reorder());
+        assertTrue(MetricsBinding.options(config("packet.adaptive-routing.mode = groups\n"), 1_000_000_000L, p)
+                .reorder());
+        assertTrue(MetricsBinding.options(config("metrics.reorder = on\n"), 1_000_000_000L, p).reorder());
+        assertFalse(MetricsBinding.options(config("packet.adaptive-routing.mode = ear\nmetrics.reorder = off\n"),
+                1_000_000_000L, p).reorder());
+        assertEquals(10_000_000L, MetricsBinding.options(config(""), 1_000_000_000L, p).adaptationBinPs());
+        assertEquals(5_000_000L, MetricsBinding.options(config("metrics.adaptation-bin-width = 5us\n"),
+                1_000_000_000L, p).adaptationBinPs());
+        for (String[] c : new String[][] {{"metrics.reorder = maybe\n", "metrics.reorder"},
+            {"metrics.adaptation-bin-width = 0s\n", "metrics.adaptation-bin-width"}}) {
+            InputException e = assertThrows(InputException.class, () -> MetricsBinding.options(config(c[0]),
+                    1_000_000_000L, p));
+            assertTrue(e.getMessage().contains(c[1]), e.getMessage());
+        }
+    }
 }

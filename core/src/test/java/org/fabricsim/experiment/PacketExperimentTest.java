@@ -1,6 +1,8 @@
 package org.fabricsim.experiment;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,8 +12,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.stream.Stream;
 import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.io.ArrowTable;
 import org.fabricsim.io.Json;
 import org.fabricsim.io.Progress;
 import org.junit.jupiter.api.Test;
@@ -55,5 +61,146 @@ class PacketExperimentTest {
         assertEquals(188, g.get(0).asDouble(), 2.0);
         assertEquals(94, g.get(1).asDouble(), 2.0);
         assertEquals(94, g.get(2).asDouble(), 2.0);
+    }
+
+    // -------------------------------------------------------------------------------------------------------
+    // metrics.reorder (issue 12 §3): seed 001 §V-C traffic on a small tree under static routing
+
+    static final String SEQUENCE = "experiment = packet\ntopology.name = \"xgft(2;4,4;1,4)\"\n"
+            + "packet { permutation-sequence = 3, flow-size = 16KiB, end-time = 40us }\n";
+
+    /**
+     * Core has no partitioner (it is a module of its own): nodes dealt round-robin, so hosts sit apart from
+     * their leaves and every kind of element reports to both parts.
+     */
+    static final Partitioning DEALT = (t, parts, method, seed) -> {
+        int[] partOf = new int[t.nodeCount()];
+        java.util.Arrays.setAll(partOf, v -> v % parts);
+        int cut = 0;
+        long shortest = Long.MAX_VALUE;
+        for (int p = 0; p < t.portCount(); p++) {
+            if (t.isConnected(p) && partOf[t.owner(p)] != partOf[t.peerNode(p)]) {
+                cut++;
+                shortest = Math.min(shortest, t.latencyPs(p));
+            }
+        }
+        return new Partitioning.Split(parts, partOf, "dealt", cut / 2, shortest);
+    };
+
+    /** Runs {@link #SEQUENCE} with {@code settings} (key=value) in {@code name}; the output directory. */
+    Path runSequence(String name, String... settings) throws IOException {
+        Path conf = dir.resolve("sequence.conf");
+        Files.writeString(conf, SEQUENCE);
+        ExperimentConfig c = ExperimentConfig.load(conf, List.of(settings));
+        Path out = dir.resolve(name);
+        Experiments.run(c, out, new RunContext(new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8), Progress.Mode.OFF, DEALT), List.of("test"));
+        return out;
+    }
+
+    static List<String> files(Path d) throws IOException {
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    static List<String> keys(JsonNode n) {
+        List<String> l = new ArrayList<>();
+        Iterator<String> it = n.fieldNames();
+        it.forEachRemaining(l::add);
+        return l;
+    }
+
+    @Test
+    void underStaticRoutingAutoAndOffWriteNoNewKeysOrFilesAndOnAddsOnlyThem() throws IOException {
+        Path auto = runSequence("auto");
+        Path off = runSequence("off", "metrics.reorder=off");
+        Path on = runSequence("on", "metrics.reorder=on");
+        List<String> before = List.of("flow-throughput.arrow", "flows.arrow", "ports.arrow", "receivers.arrow",
+                "run.json", "summary.json", "throughput.png");
+        assertEquals(before, files(auto), "auto under static routing: the files of before");
+        assertEquals(before, files(off));
+        for (String f : List.of("summary.json", "flows.arrow", "flow-throughput.arrow", "ports.arrow",
+                "receivers.arrow")) {
+            assertArrayEquals(Files.readAllBytes(off.resolve(f)), Files.readAllBytes(auto.resolve(f)), f);
+        }
+        JsonNode plain = Json.read(off.resolve("summary.json"));
+        assertFalse(plain.toString().contains("reorder") || plain.toString().contains("adaptation"),
+                "no new keys: " + plain);
+        List<String> with = new ArrayList<>(before);
+        with.addAll(List.of("adaptations.arrow", "adaptations.png", "permutations.arrow", "reorder.arrow"));
+        assertEquals(with.stream().sorted().toList(), files(on));
+        // on adds the two blocks at the end of the metrics section and changes nothing before them
+        JsonNode measured = Json.read(on.resolve("summary.json"));
+        List<String> metricsKeys = keys(measured.get("metrics"));
+        List<String> plainKeys = new ArrayList<>(keys(plain.get("metrics")));
+        plainKeys.addAll(List.of("reorder", "adaptation"));
+        assertEquals(plainKeys, metricsKeys);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) measured.get("metrics")).remove(List.of("reorder",
+                "adaptation"));
+        assertEquals(plain, measured);
+        for (String f : List.of("flow-throughput.arrow", "ports.arrow", "receivers.arrow")) {
+            assertArrayEquals(Files.readAllBytes(off.resolve(f)), Files.readAllBytes(on.resolve(f)), f);
+        }
+    }
+
+    @Test
+    void onAStaticRunNothingIsOutOfOrderGoodputIsThroughputAndNothingAdapts() throws IOException {
+        Path on = runSequence("static-on", "metrics.reorder=on");
+        JsonNode m = Json.read(on.resolve("summary.json")).get("metrics");
+        JsonNode r = m.get("reorder");
+        assertTrue(r.get("in_order_packets").asLong() > 100, r.toString());
+        assertEquals(m.get("delivered_packets").asLong(), r.get("in_order_packets").asLong());
+        assertEquals(0, r.get("out_of_order_packets").asLong());
+        assertEquals(0.0, r.get("ooo_ratio").asDouble(), 0.0);
+        assertTrue(r.get("ooo_window_mean").isNull(), "no out-of-order packet, no window");
+        assertEquals(0, r.get("receivers_with_ooo").asInt());
+        assertEquals(0.0, r.get("max_of_avg_ooo_ratio").asDouble(), 0.0);
+        assertEquals(r.get("avg_of_avg_gbps").asDouble(), r.get("avg_of_avg_goodput_gbps").asDouble(), 0.0);
+        assertEquals(r.get("min_of_avg_gbps").asDouble(), r.get("min_of_avg_goodput_gbps").asDouble(), 0.0);
+        assertEquals(m.get("aggregate_gbps").asDouble(), r.get("goodput_gbps").asDouble(),
+                1e-12 * m.get("aggregate_gbps").asDouble());
+        assertEquals(m.get("latency").get("max_ns").asDouble(), r.get("max_of_max_latency_ns").asDouble(), 0.0);
+        assertEquals(m.get("flow_gbps").get("mean").asDouble(), r.get("flow_goodput_gbps").get("mean").asDouble(),
+                0.0);
+        for (int f = 0; f < m.get("flow_gbps_values").size(); f++) {
+            assertEquals(m.get("flow_gbps_values").get(f).asDouble(), r.get("flow_goodput_gbps_values").get(f)
+                    .asDouble(), 0.0);
+        }
+        JsonNode a = m.get("adaptation");
+        assertEquals(0, a.get("adaptations").asLong());
+        assertTrue(a.get("busiest_switch").isNull());
+        assertEquals(3, a.get("permutations").asInt());
+        assertEquals(3, a.get("convergence_us_values").size());
+        for (JsonNode c : a.get("convergence_us_values")) {
+            assertEquals(0.0, c.asDouble(), 0.0, "nothing adapts: converged at the start");
+        }
+
+        ArrowTable reorder = ArrowTable.read(on.resolve("reorder.arrow"));
+        assertEquals(16, reorder.rowCount());
+        assertEquals(r.get("in_order_packets").asLong(), java.util.Arrays.stream(reorder.longs("in_order_packets"))
+                .sum());
+        assertArrayEquals(reorder.doubles("gbps"), reorder.doubles("goodput_gbps"));
+        ArrowTable adaptations = ArrowTable.read(on.resolve("adaptations.arrow"));
+        assertEquals(8 * 4, adaptations.rowCount(), "8 switches × 4 bins of 10 µs");
+        ArrowTable permutations = ArrowTable.read(on.resolve("permutations.arrow"));
+        assertEquals(3, permutations.rowCount());
+        long[] start = permutations.longs("start_ps");
+        assertEquals(0, start[0], "the first permutation starts at once");
+        assertTrue(start[1] > 0 && start[2] > start[1], "the later ones when their first host gets to them: "
+                + java.util.Arrays.toString(start));
+        ArrowTable flows = ArrowTable.read(on.resolve("flows.arrow"));
+        assertArrayEquals(flows.longs("packets"), flows.longs("in_order_packets"));
+    }
+
+    @Test
+    void aPartitionedRunWritesTheSequentialRunsReorderAndAdaptationFiles() throws IOException {
+        Path seq = runSequence("seq", "metrics.reorder=on", "metrics.adaptation-bin-width=5us");
+        Path two = runSequence("two", "metrics.reorder=on", "metrics.adaptation-bin-width=5us",
+                "engine.kind=distributed", "engine.partitions=2");
+        for (String f : List.of("summary.json", "flows.arrow", "receivers.arrow", "reorder.arrow", "adaptations.arrow",
+                "permutations.arrow")) {
+            assertArrayEquals(Files.readAllBytes(seq.resolve(f)), Files.readAllBytes(two.resolve(f)), f);
+        }
     }
 }

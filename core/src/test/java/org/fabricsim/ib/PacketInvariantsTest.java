@@ -49,6 +49,15 @@ class PacketInvariantsTest {
 
     /** Three random permutations in sequence (seed 001 §V-C), 20 KiB per destination; some flows rate-limited. */
     static FlowSchedule traffic(long seed) {
+        FlowSchedule s = FlowSchedule.permutationSequence(trafficPermutations(seed), 20 * 1024 + 77);
+        for (int f = 0; f < s.size(); f += 5) {
+            s.rateBps()[f] = 5_000_000_000L;
+        }
+        return s;
+    }
+
+    /** The three random permutations of {@link #traffic}. */
+    static int[][] trafficPermutations(long seed) {
         int hosts = TOPOLOGY.hostCount();
         int[][] perms = new int[3][];
         for (int k = 0; k < 3; k++) {
@@ -65,11 +74,7 @@ class PacketInvariantsTest {
             }
             perms[k] = p;
         }
-        FlowSchedule s = FlowSchedule.permutationSequence(perms, 20 * 1024 + 77);
-        for (int f = 0; f < s.size(); f += 5) {
-            s.rateBps()[f] = 5_000_000_000L;
-        }
-        return s;
+        return perms;
     }
 
     static int[] lanes(FlowSchedule s, int vls) {

@@ -123,8 +123,22 @@ class PartitionedRunTest {
     }
 
     static Trace partitioned(PacketParams params, FlowSchedule s, int[] partOf, int parts, Mechanisms mechanisms) {
-        List<Message> inFlight = new ArrayList<>();
         Trace[] traces = new Trace[parts];
+        for (int k = 0; k < parts; k++) {
+            traces[k] = new Trace(s.size());
+        }
+        runParts(params, s, partOf, mechanisms, traces);
+        for (int k = 1; k < parts; k++) {
+            traces[0].add(traces[k]);
+        }
+        return traces[0];
+    }
+
+    /** Runs part k of the network with {@code observers[k]} (as many parts as observers), until {@link #END}. */
+    static void runParts(PacketParams params, FlowSchedule s, int[] partOf, Mechanisms mechanisms,
+            PacketObserver[] observers) {
+        int parts = observers.length;
+        List<Message> inFlight = new ArrayList<>();
         LogicalProcess[] lps = new LogicalProcess[parts];
         PacketNetwork[] nets = new PacketNetwork[parts];
         for (int k = 0; k < parts; k++) {
@@ -145,9 +159,9 @@ class PartitionedRunTest {
                     inFlight.add(new Message(toPart, time, tie, target, false, 0, 0, 0, 0, 0, 0, payload));
                 }
             };
-            traces[k] = new Trace(s.size());
             lps[k] = new LogicalProcess(EventQueue.create("heap4"), TOPOLOGY.nodeCount());
-            nets[k] = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, traces[k], lps[k], mechanisms);
+            nets[k] = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, observers[k], lps[k],
+                    mechanisms);
             nets[k].partition(partOf, k, lps[k], crossing);
             lps[k].handler(nets[k]);
             nets[k].start();
@@ -178,10 +192,6 @@ class PartitionedRunTest {
             inFlight.clear();
         }
         assertTrue(crossings > 1000, "the cut is crossed: " + crossings);
-        for (int k = 1; k < parts; k++) {
-            traces[0].add(traces[k]);
-        }
-        return traces[0];
     }
 
     /** The event sent over the cable into port {@code target} keeps its cable's lookahead. */

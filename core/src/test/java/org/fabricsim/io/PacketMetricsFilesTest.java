@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.fabricsim.stats.MetricsOptions;
 import org.fabricsim.stats.PacketMetrics;
+import org.fabricsim.stats.ReceiverAggregates;
 import org.fabricsim.stats.SyntheticStream;
 import org.fabricsim.topology.Topologies;
 import org.fabricsim.topology.Topology;
@@ -167,5 +168,173 @@ class PacketMetricsFilesTest {
         assertEquals(List.of("flow 0: " + TREE.nodeName(0) + "->" + TREE.nodeName(3),
                 "flow 1: " + TREE.nodeName(5) + "->" + TREE.nodeName(9)),
                 PacketMetricsFiles.throughputLines(few).stream().map(Plots.Line::name).toList());
+    }
+
+    // -------------------------------------------------------------------------------------------------------
+    // Packet order and adaptations (issue 12 §3)
+
+    private static final MetricsOptions REORDER = MetricsOptions.window(2_000_000, 38_000_000).withBinWidth(4_000_000)
+            .withReorder(true, 5_000_000); // 8 adaptation bins, the last 1 µs
+    private static final SyntheticStream REORDERED = SyntheticStream.reordered(TREE, FLOWS, 30, 2000, 40_000_000L, 5);
+    private static final int[] PERMUTATION_OF = permutationOf();
+    private static final int[] AFTER = after();
+
+    /** The 40 flows as 4 permutations of 10 flows each, every flow after its source's last earlier one. */
+    private static int[] permutationOf() {
+        int[] p = new int[FLOWS.size()];
+        Arrays.setAll(p, f -> f / 10);
+        return p;
+    }
+
+    private static int[] after() {
+        int[] a = new int[FLOWS.size()];
+        for (int f = 0; f < a.length; f++) {
+            a[f] = -1;
+            for (int g = 0; g < f; g++) {
+                if (FLOWS.src()[g] == FLOWS.src()[f] && g / 10 < f / 10) {
+                    a[f] = g;
+                }
+            }
+        }
+        return a;
+    }
+
+    private static PacketMetrics reordering() {
+        return new PacketMetrics(TREE, FLOWS, REORDER).permutations(PERMUTATION_OF, AFTER, 4);
+    }
+
+    /** Every file a run with packet order measured writes, by name. */
+    private Map<String, byte[]> reorderFiles(PacketMetrics m, String name) throws IOException {
+        Path dir = tmp.resolve(name);
+        try (OutputDirectory out = OutputDirectory.open(dir)) {
+            Json.write(out.stage("summary.json"), PacketMetricsFiles.summary(m));
+            PacketMetricsFiles.write(out, m, true, "synthetic");
+            out.commit();
+        }
+        Map<String, byte[]> bytes = new LinkedHashMap<>();
+        for (String f : List.of("summary.json", PacketMetricsFiles.THROUGHPUT, PacketMetricsFiles.PORTS,
+                PacketMetricsFiles.FLOWS, PacketMetricsFiles.RECEIVERS, PacketMetricsFiles.REORDER,
+                PacketMetricsFiles.ADAPTATIONS, PacketMetricsFiles.PERMUTATIONS)) {
+            bytes.put(f, Files.readAllBytes(dir.resolve(f)));
+        }
+        assertTrue(Files.size(dir.resolve(PacketMetricsFiles.ADAPTATION_PLOT)) > 0);
+        return bytes;
+    }
+
+    @Test
+    void reorderAndAdaptationFilesOfPartsMergedEqualTheSequentialOnesBitForBit() throws IOException {
+        PacketMetrics whole = reordering();
+        REORDERED.replay(whole);
+        Map<String, byte[]> expected = reorderFiles(whole, "reorder-sequential");
+        for (int parts : new int[] {2, 3}) {
+            PacketMetrics[] p = new PacketMetrics[parts];
+            for (int i = 0; i < parts; i++) {
+                p[i] = reordering();
+            }
+            REORDERED.replayPartitioned(p);
+            for (int i = 1; i < parts; i++) {
+                p[0].merge(p[i]);
+            }
+            assertSameFiles(expected, reorderFiles(p[0], "reorder-" + parts), parts + " parts");
+        }
+    }
+
+    @Test
+    void reorderAndAdaptationTablesHoldWhatTheMetricsSay() throws IOException {
+        PacketMetrics m = reordering();
+        REORDERED.replay(m);
+        Map<String, byte[]> written = reorderFiles(m, "reorder-tables");
+        Path dir = tmp.resolve("reorder-tables");
+        ArrowTable reorder = ArrowTable.read(dir.resolve(PacketMetricsFiles.REORDER));
+        assertEquals(TREE.hostCount(), reorder.rowCount());
+        assertEquals("fabricsim.reorder", reorder.metadata().get("schema"));
+        long[] in = reorder.longs("in_order_packets");
+        long[] out = reorder.longs("out_of_order_packets");
+        long[] packets = reorder.longs("packets");
+        for (int h = 0; h < in.length; h++) {
+            assertEquals(packets[h], in[h] + out[h]);
+            assertEquals(m.reorder().ratio(h), reorder.doubles("ooo_ratio")[h], 0.0);
+            assertEquals(packets[h] > 0, reorder.booleans("counted")[h]);
+        }
+        assertTrue(Arrays.stream(out).sum() > 100, "the stream is reordered");
+
+        ArrowTable adaptations = ArrowTable.read(dir.resolve(PacketMetricsFiles.ADAPTATIONS));
+        assertEquals(TREE.switchCount() * 8, adaptations.rowCount());
+        assertEquals("5000000", adaptations.metadata().get("bin_width_ps"));
+        assertEquals(m.adaptation().inWindow(), Arrays.stream(adaptations.ints("adaptations")).asLongStream().sum());
+        assertEquals(1_000_000, adaptations.longs("bin_width_ps")[7], "the last bin is cut by the window's end");
+        assertEquals(TREE.hostCount(), adaptations.ints("switch")[0]);
+
+        ArrowTable permutations = ArrowTable.read(dir.resolve(PacketMetricsFiles.PERMUTATIONS));
+        assertEquals(4, permutations.rowCount());
+        assertEquals(m.adaptation().total() - flowless(), Arrays.stream(permutations.longs("adaptations")).sum(),
+                "every adaptation attributed to a flow is in its permutation");
+
+        ArrowTable flows = ArrowTable.read(dir.resolve(PacketMetricsFiles.FLOWS));
+        for (int f = 0; f < FLOWS.size(); f++) {
+            assertEquals(flows.longs("packets")[f], flows.longs("in_order_packets")[f]
+                    + flows.longs("out_of_order_packets")[f]);
+        }
+
+        JsonNode s = Json.parse(new String(written.get("summary.json"), java.nio.charset.StandardCharsets.UTF_8));
+        JsonNode r = s.get("reorder");
+        ReceiverAggregates a = m.receiverAggregates();
+        assertEquals(a.avgOfAvgOooRatio(), r.get("avg_of_avg_ooo_ratio").asDouble(), 0.0);
+        assertEquals(a.maxOfAvgOooWindow(), r.get("max_of_avg_ooo_window").asDouble(), 0.0);
+        assertEquals(Arrays.stream(out).sum(), r.get("out_of_order_packets").asLong());
+        JsonNode ad = s.get("adaptation");
+        assertEquals(m.adaptation().total(), ad.get("adaptations").asLong());
+        assertEquals(4, ad.get("convergence_us_values").size());
+        assertEquals(m.adaptation().controlHops(1), ad.get("control_packet_hops").get("adaptation-request").asLong());
+        assertEquals(m.adaptation().controlHops(5), ad.get("control_packet_hops").get("probe").asLong());
+        assertEquals(List.of("adaptation-request", "probe"), iterable(ad.get("control_packet_hops").fieldNames()));
+    }
+
+    private static long flowless() {
+        return REORDERED.events().stream().filter(e -> e.kind() == SyntheticStream.Event.ADAPTED && e.b() < 0).count();
+    }
+
+    @Test
+    void theAdaptationPlotShowsAllSwitchesAndTheBusiestOne() {
+        PacketMetrics m = reordering();
+        REORDERED.replay(m);
+        List<Plots.Line> lines = PacketMetricsFiles.adaptationLines(m);
+        assertEquals(2, lines.size());
+        int busiest = PacketMetricsFiles.busiestSwitch(m);
+        for (int v = TREE.hostCount(); v < TREE.nodeCount(); v++) {
+            assertTrue(m.adaptation().switchTotal(v) <= m.adaptation().switchTotal(busiest));
+        }
+        assertTrue(lines.get(1).name().startsWith("busiest switch: " + TREE.nodeName(busiest)), lines.get(1).name());
+        for (int b = 0; b < 8; b++) {
+            long all = 0;
+            for (int v = TREE.hostCount(); v < TREE.nodeCount(); v++) {
+                all += m.adaptation().count(v, b);
+            }
+            assertEquals(all, lines.get(0).y()[b], 0.0);
+            assertEquals(m.adaptation().count(busiest, b), lines.get(1).y()[b], 0.0);
+        }
+        assertEquals(4.5, lines.get(0).x()[0], 1e-12, "the middle of [2, 7) µs");
+        PacketMetrics quiet = reordering();
+        assertEquals(List.of("all switches"), PacketMetricsFiles.adaptationLines(quiet).stream()
+                .map(Plots.Line::name).toList(), "no busiest switch when nothing adapted");
+    }
+
+    @Test
+    void withoutReorderNoNewFileOrKeyIsWritten() throws IOException {
+        PacketMetrics m = new PacketMetrics(TREE, FLOWS, OPTIONS);
+        STREAM.replay(m);
+        files(m, "plain");
+        Path dir = tmp.resolve("plain");
+        for (String f : List.of(PacketMetricsFiles.REORDER, PacketMetricsFiles.ADAPTATIONS,
+                PacketMetricsFiles.PERMUTATIONS, PacketMetricsFiles.ADAPTATION_PLOT)) {
+            assertTrue(!Files.exists(dir.resolve(f)), f);
+        }
+        Map<String, Object> summary = PacketMetricsFiles.summary(m);
+        assertTrue(!summary.containsKey("reorder") && !summary.containsKey("adaptation"));
+        assertEquals(List.of("flow", "src", "dst", "app", "active", "bytes", "packets", "gbps", "first_delivery_ps",
+                "last_delivery_ps", "completions", "first_completion_ps", "completion_ps", "completion_time_ps",
+                "latency_min_ns", "latency_mean_ns", "latency_p50_ns", "latency_p90_ns", "latency_p99_ns",
+                "latency_p999_ns", "latency_max_ns"), ArrowTable.read(dir.resolve(PacketMetricsFiles.FLOWS))
+                .columnNames());
     }
 }

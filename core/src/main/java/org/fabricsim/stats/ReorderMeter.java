@@ -1,0 +1,150 @@
+package org.fabricsim.stats;
+
+import java.util.Arrays;
+
+/**
+ * Packet order at the receivers (seed 001 §V-C, Table II): a packet is delivered <b>out of order</b> when its
+ * number within its flow ({@code seq}, in injection order) is below the highest number already delivered
+ * for that flow, else in order; the <b>out-of-order window</b> of such a packet is that highest number minus
+ * its own, in packets (the gap the receiver must hold open). Counted per receiving host (in order, out of
+ * order, Σ and max of the windows) and per flow (in order, out of order).
+ *
+ * <p>The highest number per flow follows every delivery, window or not, so whether a packet is in order does
+ * not depend on the measurement window; only the counts are restricted to it (D66). A flow's deliveries all
+ * happen at its destination host, observed by exactly one part of a partitioned run, so merging takes the
+ * highest numbers' maximum and adds the counts: integers only, exact in any order.
+ *
+ * <p>Read through {@link PacketMetrics#reorder()}; it records through {@link PacketMetrics}.
+ */
+public final class ReorderMeter {
+    private final int[] highestSeq; // per flow, -1 before its first delivery
+    private final long[] flowInOrder;
+    private final long[] flowOutOfOrder;
+    private final long[] inOrder; // per receiving host
+    private final long[] outOfOrder;
+    private final long[] windowSum;
+    private final int[] windowMax;
+
+    ReorderMeter(int flows, int hosts) {
+        highestSeq = new int[flows];
+        Arrays.fill(highestSeq, -1);
+        flowInOrder = new long[flows];
+        flowOutOfOrder = new long[flows];
+        inOrder = new long[hosts];
+        outOfOrder = new long[hosts];
+        windowSum = new long[hosts];
+        windowMax = new int[hosts];
+    }
+
+    /** Packet {@code seq} of {@code flow} reached {@code host}; it counts when {@code inWindow}. */
+    void delivered(boolean inWindow, int flow, int host, int seq) {
+        int highest = highestSeq[flow];
+        if (seq >= highest) { // not below the highest delivered: in order (the first of a flow always is)
+            highestSeq[flow] = seq;
+            if (inWindow) {
+                inOrder[host]++;
+                flowInOrder[flow]++;
+            }
+        } else if (inWindow) {
+            int window = highest - seq;
+            outOfOrder[host]++;
+            flowOutOfOrder[flow]++;
+            windowSum[host] += window;
+            if (window > windowMax[host]) {
+                windowMax[host] = window;
+            }
+        }
+    }
+
+    void merge(ReorderMeter o) {
+        if (o.highestSeq.length != highestSeq.length || o.inOrder.length != inOrder.length) {
+            throw new IllegalArgumentException("reorder statistics of different shape");
+        }
+        for (int f = 0; f < highestSeq.length; f++) {
+            highestSeq[f] = Math.max(highestSeq[f], o.highestSeq[f]);
+            flowInOrder[f] += o.flowInOrder[f];
+            flowOutOfOrder[f] += o.flowOutOfOrder[f];
+        }
+        for (int h = 0; h < inOrder.length; h++) {
+            inOrder[h] += o.inOrder[h];
+            outOfOrder[h] += o.outOfOrder[h];
+            windowSum[h] += o.windowSum[h];
+            windowMax[h] = Math.max(windowMax[h], o.windowMax[h]);
+        }
+    }
+
+    /** Packets delivered in order to {@code host} in the window. */
+    public long inOrder(int host) {
+        return inOrder[host];
+    }
+
+    /** Packets delivered out of order to {@code host} in the window. */
+    public long outOfOrder(int host) {
+        return outOfOrder[host];
+    }
+
+    /**
+     * Seed 001 Table II's "OOO/In-order ratio" of {@code host}: out-of-order / in-order packets; NaN without
+     * packets, +∞ with out-of-order packets only (possible only when the window starts after a flow's first
+     * delivery).
+     */
+    public double ratio(int host) {
+        return ratio(inOrder[host], outOfOrder[host]);
+    }
+
+    private static double ratio(long in, long out) {
+        return in == 0 ? (out == 0 ? Double.NaN : Double.POSITIVE_INFINITY) : (double) out / in;
+    }
+
+    /** Seed 001 Table II's "OOO window" of {@code host}: mean window of its out-of-order packets; NaN without any. */
+    public double meanWindow(int host) {
+        long out = outOfOrder[host];
+        return out == 0 ? Double.NaN : (double) windowSum[host] / out;
+    }
+
+    /** Largest window of an out-of-order packet delivered to {@code host} in the window; 0 without any. */
+    public int maxWindow(int host) {
+        return windowMax[host];
+    }
+
+    /** Packets of {@code flow} delivered in order in the window. */
+    public long flowInOrder(int flow) {
+        return flowInOrder[flow];
+    }
+
+    /** Packets of {@code flow} delivered out of order in the window. */
+    public long flowOutOfOrder(int flow) {
+        return flowOutOfOrder[flow];
+    }
+
+    /** Highest packet number of {@code flow} delivered so far (window or not), -1 before its first. */
+    public int highestSeq(int flow) {
+        return highestSeq[flow];
+    }
+
+    /** All receivers: packets delivered in order in the window. */
+    public long inOrder() {
+        return Arrays.stream(inOrder).sum();
+    }
+
+    /** All receivers: packets delivered out of order in the window. */
+    public long outOfOrder() {
+        return Arrays.stream(outOfOrder).sum();
+    }
+
+    /** All receivers: out-of-order / in-order packets (NaN without packets, +∞ with out-of-order ones only). */
+    public double ratio() {
+        return ratio(inOrder(), outOfOrder());
+    }
+
+    /** All receivers: mean window of the out-of-order packets; NaN without any. */
+    public double meanWindow() {
+        long out = outOfOrder();
+        return out == 0 ? Double.NaN : (double) Arrays.stream(windowSum).sum() / out;
+    }
+
+    /** All receivers: the largest window; 0 without out-of-order packets. */
+    public int maxWindow() {
+        return Arrays.stream(windowMax).max().orElse(0);
+    }
+}
