@@ -29,8 +29,15 @@ class Seed004Test {
 
     /** Runs {@code schedule}, measuring each phase [k·PHASE + SETTLE, (k+1)·PHASE); returns Gbps [phase][flow]. */
     static double[][] phases(Topology t, ForwardingTables lft, FlowSchedule schedule, int phases) {
+        return phases(t, lft, schedule, phases, AdaptiveRouting.STATIC);
+    }
+
+    /** The same under {@code routing}. */
+    static double[][] phases(Topology t, ForwardingTables lft, FlowSchedule schedule, int phases,
+            AdaptiveRouting routing) {
         RateProbe probe = new RateProbe(schedule.size(), PARAMS.overheadBytes());
-        PacketSimulation sim = PacketSimulation.builder(t, lft, schedule).params(PARAMS).observer(probe).build();
+        PacketSimulation sim = PacketSimulation.builder(t, lft, schedule).params(PARAMS).observer(probe)
+                .adaptiveRouting(routing).build();
         double[][] out = new double[phases][schedule.size()];
         for (int k = 0; k < phases; k++) {
             sim.runUntil(k * PHASE + SETTLE);
