@@ -60,21 +60,15 @@ final class PacketExperiment implements Experiment {
         long delivered;
         long wall;
         if (engineKind.equals("sequential")) {
-            metrics = MetricsBinding.metrics(c, topology, schedule, end, params, seed);
-            PacketSimulation sim = PacketSimulation.builder(topology, lft, schedule).params(params).seed(seed)
-                    .observer(metrics).flowLanes(PacketBinding.flowLanes(c, schedule))
-                    .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive).build();
-            PacketRun run = runSequential(sim, end, topology, context);
-            String violation = sim.creditViolation();
-            if (violation != null) {
-                throw new IllegalStateException("credit loop broken: " + violation);
-            }
-            events = run.events();
-            hops = run.packetHops();
-            controlHops = sim.controlHops();
-            injected = sim.injectedPackets();
-            delivered = sim.deliveredPackets();
-            wall = run.wallNanos();
+            Sequential r = sequential(c, seed, topology, lft, adaptive, schedule, end, params,
+                    sim -> runSequential(sim, end, topology, context));
+            metrics = r.metrics();
+            events = r.run().events();
+            hops = r.run().packetHops();
+            controlHops = r.controlHops();
+            injected = r.injected();
+            delivered = r.delivered();
+            wall = r.run().wallNanos();
             engine.put("engine", "sequential");
         } else {
             int parts = c.integer("engine.partitions", 1, topology.nodeCount());
@@ -134,9 +128,48 @@ final class PacketExperiment implements Experiment {
         }
         PacketRun run = new PacketRun(events, end, wall, hops, delivered);
 
+        Map<String, Object> summary = summary(topology, lft, adaptive, seed, end, schedule, metrics, events, hops,
+                controlHops, injected, delivered);
+        Json.write(out.stage("summary.json"), summary);
+        PacketMetricsFiles.write(out, metrics, c.bool("output.plots"),
+                c.string("packet.title").isEmpty() ? "Throughput, " + topology.name() : c.string("packet.title"));
+
+        report(context.console(), topology, schedule, run, metrics, out);
+        engine.put("events", events);
+        engine.put("events_per_second", Math.round(run.eventsPerSecond()));
+        engine.put("event_loop_seconds", run.wallSeconds());
+        engine.put("packet_hops", hops);
+        engine.put("ns_per_packet_hop", run.nanosPerPacketHop());
+        return Map.of("engine", engine);
+    }
+
+    /** What a sequential run leaves: its measurements, figures and counters. */
+    record Sequential(PacketMetrics metrics, PacketRun run, long controlHops, long injected, long delivered) {
+    }
+
+    /** Builds and runs the configured packet simulation sequentially; {@code runner} drives it to the end. */
+    static Sequential sequential(ExperimentConfig c, long seed, Topology topology, ForwardingTables lft,
+            AdaptiveRouting adaptive, FlowSchedule schedule, long end, PacketParams params,
+            java.util.function.Function<PacketSimulation, PacketRun> runner) {
+        PacketMetrics metrics = MetricsBinding.metrics(c, topology, schedule, end, params, seed);
+        PacketSimulation sim = PacketSimulation.builder(topology, lft, schedule).params(params).seed(seed)
+                .observer(metrics).flowLanes(PacketBinding.flowLanes(c, schedule))
+                .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive).build();
+        PacketRun run = runner.apply(sim);
+        String violation = sim.creditViolation();
+        if (violation != null) {
+            throw new IllegalStateException("credit loop broken: " + violation);
+        }
+        return new Sequential(metrics, run, sim.controlHops(), sim.injectedPackets(), sim.deliveredPackets());
+    }
+
+    /** summary.json of a packet run (docs/OUTPUTS.md): byte-identical for identical input, however it ran. */
+    static Map<String, Object> summary(Topology topology, ForwardingTables lft, AdaptiveRouting adaptive, long seed,
+            long end, FlowSchedule schedule, PacketMetrics metrics, long events, long hops, long controlHops,
+            long injected, long delivered) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("schema_version", SCHEMA_VERSION);
-        summary.put("experiment", name());
+        summary.put("experiment", "packet");
         summary.put("topology", topology.name());
         summary.put("routing", lft.algorithm());
         if (adaptive.mode() != AdaptiveRouting.Mode.STATIC) {
@@ -154,17 +187,7 @@ final class PacketExperiment implements Experiment {
             summary.put("control_packet_hops", controlHops);
         }
         summary.put("metrics", PacketMetricsFiles.summary(metrics));
-        Json.write(out.stage("summary.json"), summary);
-        PacketMetricsFiles.write(out, metrics, c.bool("output.plots"),
-                c.string("packet.title").isEmpty() ? "Throughput, " + topology.name() : c.string("packet.title"));
-
-        report(context.console(), topology, schedule, run, metrics, out);
-        engine.put("events", events);
-        engine.put("events_per_second", Math.round(run.eventsPerSecond()));
-        engine.put("event_loop_seconds", run.wallSeconds());
-        engine.put("packet_hops", hops);
-        engine.put("ns_per_packet_hop", run.nanosPerPacketHop());
-        return Map.of("engine", engine);
+        return summary;
     }
 
     private static PacketRun runSequential(PacketSimulation sim, long end, Topology topology, RunContext context) {

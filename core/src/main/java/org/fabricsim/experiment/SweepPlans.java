@@ -39,7 +39,8 @@ public final class SweepPlans {
 
     /** Experiments that run as sweeps. */
     public static List<String> experiments() {
-        return List.of(CONVERGENCE, PHASE_COMPLETION, AdaptiveRoutingBinding.EXPERIMENT, RateSchemesBinding.EXPERIMENT);
+        return List.of(CONVERGENCE, PHASE_COMPLETION, AdaptiveRoutingBinding.EXPERIMENT, RateSchemesBinding.EXPERIMENT,
+                PacketSweepBinding.EXPERIMENT);
     }
 
     /** The total completion time of one phase-based application under a rate algorithm (seed 003 Fig 6.7). */
@@ -60,15 +61,18 @@ public final class SweepPlans {
         boolean convergence = experiment.equals(CONVERGENCE);
         boolean adaptive = experiment.equals(AdaptiveRoutingBinding.EXPERIMENT);
         boolean schemes = experiment.equals(RateSchemesBinding.EXPERIMENT);
-        if (!adaptive && !c.string("sweep.series-by").isEmpty()) {
-            throw c.error("sweep.series-by", "is used by " + AdaptiveRoutingBinding.EXPERIMENT + " sweeps only");
+        boolean packets = experiment.equals(PacketSweepBinding.EXPERIMENT);
+        if (!adaptive && !packets && !c.string("sweep.series-by").isEmpty()) {
+            throw c.error("sweep.series-by", "is used by " + AdaptiveRoutingBinding.EXPERIMENT + " and "
+                    + PacketSweepBinding.EXPERIMENT + " sweeps only");
         }
         List<SweepPoint> points = new ArrayList<>();
         for (int i = 0; i < configs.size(); i++) {
             ExperimentConfig pc = configs.get(i);
             double x = single ? 0 : number(c, i);
             Map<String, String> settings = single ? Map.of() : c.elementSettings("sweep.points", i, POINT_ONLY_KEYS);
-            points.add(convergence ? convergencePoint(pc, i, x, seed, settings)
+            points.add(packets ? PacketSweepBinding.point(c, pc, i, x, seed, settings)
+                    : convergence ? convergencePoint(pc, i, x, seed, settings)
                     : adaptive ? AdaptiveRoutingBinding.point(pc, i, x, seed, settings)
                     : schemes ? RateSchemesBinding.point(pc, i, x, seed, settings)
                     : phaseCompletionPoint(pc, i, x, seed, settings));
@@ -83,6 +87,9 @@ public final class SweepPlans {
         String title = c.string("sweep.title");
         if (adaptive) {
             return AdaptiveRoutingBinding.plan(c, configs, points, rule, seed);
+        }
+        if (packets) {
+            return PacketSweepBinding.plan(c, configs, points, rule, seed);
         }
         if (schemes) {
             return RateSchemesBinding.plan(c, points, rule, seed);

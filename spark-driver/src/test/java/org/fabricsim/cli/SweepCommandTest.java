@@ -102,6 +102,81 @@ class SweepCommandTest {
         assertTrue(runB.get("wall_time_s").asDouble() > 0);
     }
 
+    private static final String PACKET_SWEEP = """
+            experiment = packet-sweep
+            seed = 3
+            topology.name = c1
+            routing = updown
+            packet {
+              queues = fifo
+              speedup = 1
+              end-time = 20us
+              flows = [
+                { src = A, dst = D }
+                { src = B, dst = E }
+                { src = C, dst = F }
+              ]
+              adaptive-routing.groups = lag
+            }
+            sweep {
+              series-by = packet.adaptive-routing.mode
+              measures = ["metrics.aggregate_gbps", "metrics.flow_gbps.min"]
+              batch-size = 2
+              min-batches = 1
+              max-batches = 1
+              points = [
+                { x = 1, packet.adaptive-routing.mode = static }
+                { x = 1, packet.adaptive-routing.mode = groups }
+              ]
+            }
+            """;
+
+    @Test
+    void aPacketSweepRunsOnePacketRunPerTrialWhateverTheSplit() throws IOException {
+        Path f = conf("packets.conf", PACKET_SWEEP);
+        Path a = dir.resolve("pa");
+        Path b = dir.resolve("pb");
+        CliTest.Result ra = fabricsim("sweep", f.toString(), "--master", "local[1]", "--slices", "1", "--out",
+                a.toString(), "--progress", "off");
+        assertEquals(0, ra.status(), ra.err());
+        CliTest.Result rb = fabricsim("sweep", f.toString(), "--master", "local[2]", "--slices", "3", "--out",
+                b.toString(), "--progress", "off");
+        assertEquals(0, rb.status(), rb.err());
+        for (String file : new String[] {"summary.json", "trials.arrow", "aggregate_gbps.png", "flow_gbps_min.png"}) {
+            assertArrayEquals(Files.readAllBytes(a.resolve(file)), Files.readAllBytes(b.resolve(file)), file);
+        }
+        // each trial is the packet run `simulate` gives with seed + trial: trial 1 of the AR point, directly
+        Path one = dir.resolve("one");
+        Path single = conf("single.conf", PACKET_SWEEP.replace("experiment = packet-sweep", "experiment = packet")
+                .replace("seed = 3", "seed = 4").replaceAll("(?s)sweep \\{.*", "")
+                + "packet.adaptive-routing.mode = groups\n");
+        CliTest.Result direct = fabricsim("simulate", single.toString(), "--out", one.toString());
+        assertEquals(0, direct.status(), direct.err());
+        double gbps = Json.read(one.resolve("summary.json")).get("metrics").get("aggregate_gbps").asDouble();
+        JsonNode point = Json.read(a.resolve("summary.json")).get("points").get(1);
+        JsonNode column = point.get("columns").get("aggregate_gbps_milli");
+        assertEquals(2, column.get("n").asInt());
+        // explicit flows and AR groups in turn draw nothing: trials 0 and 1 are the same run
+        assertEquals(Math.round(gbps * 1000), column.get("min").asDouble(), 0.5, "simulate with seed 4: " + gbps);
+        assertEquals(Math.round(gbps * 1000), column.get("max").asDouble(), 0.5, "simulate with seed 4: " + gbps);
+        // AR groups spread C1 scenario 2 over both links: its slowest flow is faster than DR's (125 against at most
+        // 94: two links for three flows)
+        double drMin = Json.read(a.resolve("summary.json")).get("points").get(0).get("columns")
+                .get("flow_gbps_min_milli").get("mean").asDouble();
+        assertTrue(point.get("columns").get("flow_gbps_min_milli").get("mean").asDouble() > 1.2 * drMin);
+    }
+
+    @Test
+    void aPacketSweepRefusesWhatItCannotMeasureOrRun() throws IOException {
+        assertBadSweep("sweep.measures: point 0: 'metrics.no_such' is not in a packet run's summary.json",
+                PACKET_SWEEP.replace("\"metrics.flow_gbps.min\"", "\"metrics.no_such\""));
+        assertBadSweep("engine.kind: a packet sweep runs every trial sequentially",
+                PACKET_SWEEP + "engine.kind = distributed\n");
+        assertBadSweep("sweep.measures: a packet sweep needs at least one measure",
+                PACKET_SWEEP.replace("measures = [\"metrics.aggregate_gbps\", \"metrics.flow_gbps.min\"]",
+                        "measures = []"));
+    }
+
     @Test
     void anAdaptiveRoutingSweepWritesItsFigures() throws IOException {
         Path f = conf("adaptive.conf", """

@@ -1,0 +1,113 @@
+package org.fabricsim.experiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabricsim.InputException;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.ib.AdaptiveRouting;
+import org.fabricsim.ib.PacketParams;
+import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.sweep.StoppingRule;
+import org.fabricsim.sweep.SweepFigure;
+import org.fabricsim.sweep.SweepPlan;
+import org.fabricsim.sweep.SweepPoint;
+import org.fabricsim.topology.Topology;
+
+/**
+ * Binds {@code experiment = packet-sweep} (docs/SPARK.md, "Packet-level sweeps"): the points of
+ * {@code sweep.points} override {@code packet.*} (or any) keys of one packet-level scenario; every trial is
+ * one packet run ({@link PacketSweepKernel}), fanned out over Spark like every sweep, and reports the
+ * {@code sweep.measures}. One plot per measure against x, one curve per value of {@code sweep.series-by}.
+ */
+final class PacketSweepBinding {
+    static final String EXPERIMENT = "packet-sweep";
+
+    private PacketSweepBinding() {
+    }
+
+    static List<String> measures(ExperimentConfig c) {
+        List<String> measures = c.strings("sweep.measures");
+        if (measures.isEmpty()) {
+            throw c.error("sweep.measures", "a packet sweep needs at least one measure: a dotted path of a number in"
+                    + " a packet run's summary.json, e.g. metrics.aggregate_gbps");
+        }
+        if (measures.stream().map(PacketSweepKernel::column).distinct().count() != measures.size()) {
+            throw c.error("sweep.measures", "lists a measure twice");
+        }
+        return measures;
+    }
+
+    /**
+     * A point: its configuration is bound here, on the driver (every key's mistake surfaces with its name),
+     * and a run of one picosecond checks that every measure is a number of its summary.json.
+     */
+    static SweepPoint point(ExperimentConfig root, ExperimentConfig c, int index, double x, long seed,
+            Map<String, String> settings) {
+        if (!c.choice("engine.kind", List.of("sequential", "distributed")).equals("sequential")) {
+            throw root.error("engine.kind", "a packet sweep runs every trial sequentially in its task: the trials are"
+                    + " what is spread over the cores and machines");
+        }
+        List<String> measures = measures(root);
+        Topology topology = NetworkBinding.topology(c);
+        ForwardingTables lft = NetworkBinding.routing(c, topology);
+        PacketParams params = PacketBinding.params(c);
+        AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, topology);
+        long end = PacketBinding.endTime(c);
+        MetricsBinding.options(c, end, params);
+        Map<String, Object> probe = PacketSweepKernel.summary(c, seed, topology, lft, adaptive, params, end, 1);
+        for (String m : measures) {
+            try {
+                PacketSweepKernel.value(probe, m);
+            } catch (InputException e) {
+                throw root.error("sweep.measures", "point " + index + ": " + e.getMessage()
+                        .replaceFirst("^sweep\\.measures: ", ""));
+            }
+        }
+        String label = topology.name() + " " + adaptive.mode().key() + (settings.isEmpty() ? "" : " " + settings);
+        return new SweepPoint(index, label, x, new PacketSweepKernel(c.toJson(), c.baseDir() == null ? null
+                : c.baseDir().toString(), c.source(), measures, seed), Map.of(), settings);
+    }
+
+    static SweepPlan plan(ExperimentConfig c, List<ExperimentConfig> configs, List<SweepPoint> points,
+            StoppingRule rule, long seed) {
+        List<String> measures = measures(c);
+        List<String> columns = points.get(0).kernel().columns();
+        String title = c.string("sweep.title");
+        title = title.isEmpty() ? "Packet-level sweep" : title;
+        String xLabel = c.string("sweep.x-label");
+        Map<String, List<SweepPoint>> groups = groups(c, configs, points);
+        List<SweepFigure> figures = new ArrayList<>();
+        for (int i = 0; i < measures.size(); i++) {
+            String column = columns.get(i);
+            List<SweepFigure.Series> series = new ArrayList<>();
+            for (Map.Entry<String, List<SweepPoint>> g : groups.entrySet()) {
+                series.add(new SweepFigure.Series(g.getKey().isEmpty() ? measures.get(i) : g.getKey(),
+                        g.getValue().stream().map(p -> new SweepFigure.Sample(p.index(), column, p.x(),
+                                1 / PacketSweepKernel.SCALE)).toList()));
+            }
+            figures.add(new SweepFigure(column.replace("_milli", ""), title, xLabel, measures.get(i) + " (mean, 95% CI)",
+                    false, series));
+        }
+        return new SweepPlan(EXPERIMENT, title, xLabel, measures.get(0) + " (thousandths)", c.bool("sweep.log-y"),
+                points, columns, columns.get(0), rule, seed, figures);
+    }
+
+    /** Points by the value of {@code sweep.series-by} (all in one when it is empty), in order. */
+    private static Map<String, List<SweepPoint>> groups(ExperimentConfig c, List<ExperimentConfig> configs,
+            List<SweepPoint> points) {
+        String key = c.string("sweep.series-by").trim();
+        Map<String, List<SweepPoint>> groups = new LinkedHashMap<>();
+        for (SweepPoint p : points) {
+            String value;
+            try {
+                value = key.isEmpty() ? "" : configs.get(p.index()).string(key);
+            } catch (InputException e) {
+                throw c.errorAt("sweep.series-by", e);
+            }
+            groups.computeIfAbsent(value, v -> new ArrayList<>()).add(p);
+        }
+        return groups;
+    }
+}

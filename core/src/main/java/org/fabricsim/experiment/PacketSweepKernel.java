@@ -1,0 +1,93 @@
+package org.fabricsim.experiment;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.fabricsim.InputException;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.ib.AdaptiveRouting;
+import org.fabricsim.ib.PacketParams;
+import org.fabricsim.ib.PacketSimulation;
+import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.sweep.TrialKernel;
+import org.fabricsim.sweep.TrialRunner;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.FlowSchedule;
+
+/**
+ * The trials of one point of a packet-level sweep ({@code experiment = packet-sweep}; docs/SPARK.md): trial
+ * t is one sequential packet run of the point's configuration with seed {@code seed + t} — exactly what
+ * {@code fabricsim simulate} would run with that seed, so every point sees the same traffic draws (common
+ * random numbers: static against adaptive routing on the same permutations) — and reports the
+ * {@code measures}, numeric fields of that run's summary.json named by their dotted paths, in thousandths
+ * (a column holds whole numbers). A field that is null (undefined, e.g. the mean out-of-order window when
+ * nothing is out of order) counts as 0.
+ *
+ * @param config the point's configuration as JSON (plain data: travels to any executor)
+ * @param baseDir the experiment file's directory, for files it names
+ * @param source the experiment file, for messages
+ * @param measures dotted paths into summary.json
+ * @param seed the run seed of trial 0
+ */
+record PacketSweepKernel(String config, String baseDir, String source, List<String> measures, long seed)
+        implements TrialKernel {
+    private static final long serialVersionUID = 1L;
+    /** Measures are kept in thousandths. */
+    static final double SCALE = 1000.0;
+
+    @Override
+    public List<String> columns() {
+        return measures.stream().map(PacketSweepKernel::column).toList();
+    }
+
+    /** The column of a measure: its path without {@code metrics.}, dots as underscores, in thousandths. */
+    static String column(String measure) {
+        String m = measure.startsWith("metrics.") ? measure.substring("metrics.".length()) : measure;
+        return m.replace('.', '_').replace('-', '_') + "_milli";
+    }
+
+    @Override
+    public TrialRunner open() {
+        ExperimentConfig c = ExperimentConfig.fromJson(config, baseDir == null ? null : Path.of(baseDir), source);
+        Topology topology = NetworkBinding.topology(c);
+        ForwardingTables lft = NetworkBinding.routing(c, topology);
+        PacketParams params = PacketBinding.params(c);
+        AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, topology);
+        long end = PacketBinding.endTime(c);
+        return (trial, out) -> {
+            Map<String, Object> summary = summary(c, seed + trial, topology, lft, adaptive, params, end, end);
+            for (int i = 0; i < measures.size(); i++) {
+                out[i] = Math.round(value(summary, measures.get(i)) * SCALE);
+            }
+        };
+    }
+
+    /** summary.json of one sequential packet run with {@code runSeed} stopped at {@code stopPs}, in memory. */
+    static Map<String, Object> summary(ExperimentConfig c, long runSeed, Topology topology, ForwardingTables lft,
+            AdaptiveRouting adaptive, PacketParams params, long end, long stopPs) {
+        FlowSchedule schedule = PacketBinding.schedule(c, topology, runSeed);
+        PacketExperiment.Sequential r = PacketExperiment.sequential(c, runSeed, topology, lft, adaptive, schedule,
+                end, params, (PacketSimulation sim) -> sim.runUntil(stopPs));
+        return PacketExperiment.summary(topology, lft, adaptive, runSeed, end, schedule, r.metrics(),
+                r.run().events(), r.run().packetHops(), r.controlHops(), r.injected(), r.delivered());
+    }
+
+    /** The number at {@code path} in {@code summary}; null is 0; anything else absent or not a number is refused. */
+    static double value(Map<String, Object> summary, String path) {
+        Object at = summary;
+        for (String part : path.split("\\.")) {
+            if (!(at instanceof Map<?, ?> m) || !m.containsKey(part)) {
+                throw new InputException("sweep.measures: '" + path + "' is not in a packet run's summary.json"
+                        + " (no '" + part + "' there; see docs/OUTPUTS.md)");
+            }
+            at = m.get(part);
+        }
+        if (at == null) {
+            return 0;
+        }
+        if (!(at instanceof Number n)) {
+            throw new InputException("sweep.measures: '" + path + "' is not a number in summary.json (" + at + ")");
+        }
+        return n.doubleValue();
+    }
+}
