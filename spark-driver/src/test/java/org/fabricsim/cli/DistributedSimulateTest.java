@@ -33,7 +33,9 @@ class DistributedSimulateTest {
     static Stream<Path> experimentFiles() throws IOException {
         Path conf = Path.of(System.getProperty("fabricsim.repoRoot", ".."), "conf", "experiments");
         try (Stream<Path> s = Files.list(conf)) {
-            return s.filter(p -> p.getFileName().toString().startsWith("packet-")).sorted().toList().stream();
+            // the seed 004 AR scenarios too (ar-c*); the 1152-host seed 001 files are experiments, not tests
+            return s.filter(p -> p.getFileName().toString().startsWith("packet-")
+                    || p.getFileName().toString().startsWith("ar-c")).sorted().toList().stream();
         }
     }
 
@@ -67,6 +69,27 @@ class DistributedSimulateTest {
                     "engine.serialize-locally=" + (parts == 2));
             assertSameResults(seq, d, conf.getFileName() + ", " + parts + " LPs");
         }
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"ear", "circuits"})
+    void seed001TrafficUnderAdaptiveRoutingIsReproducedByTwoLps(String mode) throws IOException {
+        Path conf = Path.of(System.getProperty("fabricsim.repoRoot", ".."), "conf", "experiments",
+                "packet-seed001-sequence.conf");
+        String[] common = {"packet.adaptive-routing.mode=" + mode, "packet.end-time=40us", "packet.flow-rate=10Gbps"};
+        Path seq = simulate(conf, "seq-" + mode, concat(common, "engine.kind=sequential"));
+        Path two = simulate(conf, "two-" + mode, concat(common, "engine.kind=distributed", "engine.partitions=2",
+                "engine.serialize-locally=true"));
+        assertSameResults(seq, two, mode + ", 2 LPs");
+        for (String f : List.of("reorder.arrow", "adaptations.arrow", "permutations.arrow")) {
+            assertArrayEquals(Files.readAllBytes(seq.resolve(f)), Files.readAllBytes(two.resolve(f)), mode + ": " + f);
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     @Test
