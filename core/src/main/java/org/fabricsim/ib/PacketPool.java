@@ -20,7 +20,7 @@ final class PacketPool {
     int[] to;
     int[] flow;
     int[] seq;
-    int[] aux; // a control packet's own field (a set-up's hop budget)
+    int[] aux; // a control packet's own field (a set-up's hop budget); unset on data packets
     int[] payload;
     int[] wire;
     int[] blocks;
@@ -73,7 +73,6 @@ final class PacketPool {
     int data(int flow, int seq, int dst, int payload, int wire, int blocks, int vl, long injectedPs, long tailPs) {
         int pk = allocate();
         this.seq[pk] = seq;
-        aux[pk] = 0;
         type[pk] = ControlPacket.DATA;
         flags[pk] = 0;
         this.dst[pk] = dst;
@@ -96,6 +95,7 @@ final class PacketPool {
         int pk = data(flow, 0, dst, 0, wire, blocks, lane, injectedPs, 0);
         this.type[pk] = type;
         this.flags[pk] = flags;
+        aux[pk] = 0;
         liveControl++;
         this.to[pk] = to;
         return pk;
@@ -122,7 +122,8 @@ final class PacketPool {
     }
 
     long word5(int pk) {
-        return ((long) aux[pk] << 32) | (seq[pk] & 0xFFFFFFFFL);
+        long own = type[pk] == ControlPacket.DATA ? 0 : aux[pk]; // a data packet's aux is not its own (unset)
+        return (own << 32) | (seq[pk] & 0xFFFFFFFFL);
     }
 
     /** The packet another part sent as {@code w0..w5} (see {@link #word0}), now in this pool. */
