@@ -129,7 +129,7 @@ final class AdaptiveRoutingBinding {
     }
 
     /** Points by the value of {@code sweep.series-by} (one group of all points when it is empty), in order. */
-    private static Map<String, List<SweepPoint>> groups(ExperimentConfig c, List<ExperimentConfig> configs,
+    static Map<String, List<SweepPoint>> groups(ExperimentConfig c, List<ExperimentConfig> configs,
             List<SweepPoint> points) {
         String key = c.string("sweep.series-by").trim();
         Map<String, List<SweepPoint>> groups = new LinkedHashMap<>();

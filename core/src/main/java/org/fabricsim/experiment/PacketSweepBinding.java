@@ -1,7 +1,6 @@
 package org.fabricsim.experiment;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabricsim.InputException;
@@ -77,7 +76,7 @@ final class PacketSweepBinding {
         String title = c.string("sweep.title");
         title = title.isEmpty() ? "Packet-level sweep" : title;
         String xLabel = c.string("sweep.x-label");
-        Map<String, List<SweepPoint>> groups = groups(c, configs, points);
+        Map<String, List<SweepPoint>> groups = AdaptiveRoutingBinding.groups(c, configs, points);
         List<SweepFigure> figures = new ArrayList<>();
         for (int i = 0; i < measures.size(); i++) {
             String column = columns.get(i);
@@ -92,22 +91,5 @@ final class PacketSweepBinding {
         }
         return new SweepPlan(EXPERIMENT, title, xLabel, measures.get(0) + " (thousandths)", c.bool("sweep.log-y"),
                 points, columns, columns.get(0), rule, seed, figures);
-    }
-
-    /** Points by the value of {@code sweep.series-by} (all in one when it is empty), in order. */
-    private static Map<String, List<SweepPoint>> groups(ExperimentConfig c, List<ExperimentConfig> configs,
-            List<SweepPoint> points) {
-        String key = c.string("sweep.series-by").trim();
-        Map<String, List<SweepPoint>> groups = new LinkedHashMap<>();
-        for (SweepPoint p : points) {
-            String value;
-            try {
-                value = key.isEmpty() ? "" : configs.get(p.index()).string(key);
-            } catch (InputException e) {
-                throw c.errorAt("sweep.series-by", e);
-            }
-            groups.computeIfAbsent(value, v -> new ArrayList<>()).add(p);
-        }
-        return groups;
     }
 }
