@@ -9,6 +9,13 @@ interface ControlReceiver {
     /** Node {@code node} has taken control packet {@code pk}, which arrived at its port {@code in}. */
     void received(long t, int node, int in, int pk);
 
+    /**
+     * Data packet {@code pk} was taken in by its destination host {@code host} (it is released after the call:
+     * read its flags now). Ignored unless overridden.
+     */
+    default void dataArrived(long t, int host, int pk) {
+    }
+
     /** The last byte of sized flow {@code flow} reached its destination host {@code host}. Ignored unless overridden. */
     default void flowDelivered(long t, int host, int flow) {
     }

@@ -373,6 +373,9 @@ final class Hcas {
             return;
         }
         int f = p.flow[pk];
+        if (controlPackets) {
+            control.dataArrived(t, h, pk);
+        }
         observer.delivered(t, f, flowDst[f], p.wire[pk], p.injectedPs[pk], p.seq[pk]);
         deliveredPackets++;
         deliveredTotal += p.payload[pk];
@@ -385,6 +388,11 @@ final class Hcas {
             }
         }
         pool.release(pk);
+    }
+
+    /** Flow {@code f}'s lane. */
+    int lane(int f) {
+        return flowLane[f];
     }
 
     long sentBytes(int f) {

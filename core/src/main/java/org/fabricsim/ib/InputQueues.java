@@ -19,6 +19,7 @@ final class InputQueues {
     final int[] voqTail;
     final int[] waiting; // per output x lane: queues (VOQs or FIFO heads) holding a packet for it
     final int[] queuedBlocks; // per output x lane: blocks queued for it at the switch's inputs (if counted)
+    final int[] inputBlocks; // per (input port x lane) x local output: blocks of that input for it (if counted)
     private final boolean counts;
     private final int lanes;
     private final PacketPool pool;
@@ -40,6 +41,7 @@ final class InputQueues {
         fifoTail = new int[pv];
         waiting = new int[pv];
         queuedBlocks = new int[counts ? pv : 0];
+        inputBlocks = new int[counts ? pv * radix : 0];
         Arrays.fill(fifoHead, -1);
         Arrays.fill(fifoTail, -1);
         if (voq) {
@@ -64,6 +66,7 @@ final class InputQueues {
         int ol = o * lanes + lane;
         if (counts) {
             queuedBlocks[ol] += p.blocks[pk];
+            inputBlocks[i * radix + (o - portBase[node])] += p.blocks[pk];
         }
         if (voq) {
             if (p.append(voqHead, voqTail, i * radix + (o - portBase[node]), pk)) {
@@ -93,6 +96,7 @@ final class InputQueues {
         int ol = o * lanes + lane;
         if (counts) {
             queuedBlocks[ol] -= pool.blocks[pk];
+            inputBlocks[i * radix + (o - portBase[node])] -= pool.blocks[pk];
         }
         if (voq) {
             if (pool.removeHead(voqHead, voqTail, i * radix + (o - portBase[node])) < 0) {

@@ -42,4 +42,8 @@ class Mechanisms {
     ControlReceiver controlReceiver(PacketNetwork net) {
         return ControlReceiver.NONE;
     }
+
+    MechanismTimer timer(PacketNetwork net) {
+        return MechanismTimer.NONE;
+    }
 }

@@ -43,6 +43,7 @@ final class PacketNetwork implements EventHandler {
     static final int FLOW_START = 4;
     static final int WAKE = 5;
     static final int FLOW_STOP = 6;
+    static final int TIMER = 7;
 
     private final Topology topology;
     private final ForwardingTables tables;
@@ -61,6 +62,8 @@ final class PacketNetwork implements EventHandler {
     private final int[] txPacket;
     private final int[] txInput;
     private final boolean controlPackets; // whether any mechanism sends control packets
+    private final EventSink sink;
+    private final MechanismTimer timer;
     private long hops;
     private long controlHops;
 
@@ -73,6 +76,7 @@ final class PacketNetwork implements EventHandler {
             PacketObserver observer, EventSink sink, Mechanisms mechanisms) {
         this.topology = topology;
         this.tables = tables;
+        this.sink = sink;
         this.schedule = schedule;
         this.params = params;
         this.observer = observer;
@@ -96,6 +100,7 @@ final class PacketNetwork implements EventHandler {
         ControlReceiver receiver = mechanisms.controlReceiver(this);
         switches.mechanisms(mechanisms.routing(this), mechanisms.marking(this), receiver);
         hcas.mechanisms(mechanisms.injection(this), receiver, controlPackets);
+        timer = mechanisms.timer(this);
     }
 
     /**
@@ -163,6 +168,7 @@ final class PacketNetwork implements EventHandler {
             case FLOW_START -> hcas.flowStart(t, node, (int) payload);
             case FLOW_STOP -> hcas.flowStop(t, node, (int) payload);
             case WAKE -> hcas.wake(t, node);
+            case TIMER -> timer.fired(t, node, payload);
             default -> throw new IllegalStateException("unknown event kind " + kind);
         }
         switches.drain(t);
@@ -187,6 +193,14 @@ final class PacketNetwork implements EventHandler {
             switches.transmitted(t, o, txInput[o], pk);
         }
         links.leftPart(o, pk);
+    }
+
+    /**
+     * A mechanism of {@code node} asks to be woken at {@code at} with {@code payload} ({@link MechanismTimer}):
+     * an event of the node itself, so it stays in the node's part.
+     */
+    void schedule(long at, int node, long payload) {
+        sink.send(at, TIMER, node, links.portBase[node], payload);
     }
 
     // -------------------------------------------------------------------------------------------------

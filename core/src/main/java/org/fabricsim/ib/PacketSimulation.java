@@ -33,7 +33,8 @@ public final class PacketSimulation {
         int flows = b.schedule.size();
         int[] lanes = b.flowLanes == null ? new int[flows] : b.flowLanes;
         lp = new LogicalProcess(EventQueue.create(b.queue), b.topology.nodeCount());
-        Mechanisms mechanisms = b.mechanisms != null ? b.mechanisms : b.routing.mechanisms(b.seed);
+        Mechanisms mechanisms = b.mechanisms != null ? b.mechanisms
+                : b.cc != null ? new CcMechanisms(b.cc, b.seed, lanes) : b.routing.mechanisms(b.seed);
         network = new PacketNetwork(b.topology, b.tables, b.schedule, lanes, b.params, b.observer, lp, mechanisms);
         lp.handler(network);
         network.start();
@@ -137,6 +138,7 @@ public final class PacketSimulation {
         private String queue = "heap4";
         private Mechanisms mechanisms;
         private AdaptiveRouting routing = AdaptiveRouting.STATIC;
+        private CcParams cc;
 
         private Builder(Topology topology, ForwardingTables tables, FlowSchedule schedule) {
             this.topology = Objects.requireNonNull(topology, "topology");
@@ -182,6 +184,15 @@ public final class PacketSimulation {
             return this;
         }
 
+        /**
+         * InfiniBand congestion control with {@code params} (seed 002); null: none. Not combined with an
+         * adaptive routing yet: {@link #build} refuses both.
+         */
+        public Builder congestionControl(CcParams params) {
+            this.cc = params;
+            return this;
+        }
+
         /** The decision points' mechanisms, overriding {@link #adaptiveRouting} (tests). */
         Builder mechanisms(Mechanisms m) {
             this.mechanisms = Objects.requireNonNull(m);
@@ -189,6 +200,9 @@ public final class PacketSimulation {
         }
 
         public PacketSimulation build() {
+            if (cc != null && routing.mode() != AdaptiveRouting.Mode.STATIC) {
+                throw new IllegalArgumentException("congestion control with adaptive routing is not built yet");
+            }
             return new PacketSimulation(this);
         }
     }

@@ -15,6 +15,12 @@ final class RoundRobinInjection implements Injection {
     private final long[] readyPs;
     private final long[] rateRemainder;
     private final boolean[] open; // per flow: may inject (its circuit is set up); null: every flow may
+    private Throttle throttle; // congestion control's delay between a flow's packets; null: none
+
+    /** A delay a flow's next packet waits after one was sent (IB CC's injection rate delay). */
+    interface Throttle {
+        long delayPs(int flow, int wireBytes);
+    }
     private long retryPs;
 
     RoundRobinInjection(Hcas hcas, long[] rateBps, int hosts) {
@@ -81,5 +87,14 @@ final class RoundRobinInjection implements Injection {
             readyPs[f] += bits / rate;
             rateRemainder[f] = bits % rate;
         }
+        if (throttle != null) {
+            // seed 002 digest §1.4: eligible again only when now - LTI >= IRD
+            readyPs[f] = Math.max(readyPs[f], t + throttle.delayPs(f, wireBytes));
+        }
+    }
+
+    /** Throttles the flows by {@code t} (congestion control). */
+    void throttle(Throttle t) {
+        this.throttle = t;
     }
 }

@@ -20,6 +20,15 @@ interface SwitchView {
     /** Blocks queued at this switch's inputs for output {@code o} on {@code lane} (its "output queue"). */
     int queuedBlocks(int o, int lane);
 
+    /** Blocks input {@code in} of this switch holds for output {@code o} on {@code lane} (its VoQ's fill). */
+    int inputBlocks(int in, int o, int lane);
+
+    /** The most blocks any one input of this switch holds for output {@code o} on {@code lane}. */
+    int largestInputBlocks(int o, int lane);
+
+    /** Inputs of this switch holding blocks for output {@code o} on {@code lane} (the contributors). */
+    int contributors(int o, int lane);
+
     /** Whether output {@code o} is sending a packet now. */
     boolean busy(int o);
 }

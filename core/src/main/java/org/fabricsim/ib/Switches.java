@@ -312,6 +312,34 @@ final class Switches implements SwitchView {
     }
 
     @Override
+    public int inputBlocks(int in, int o, int lane) {
+        int node = owner[o];
+        return queues.inputBlocks[(in * lanes + lane) * queues.radix + (o - portBase[node])];
+    }
+
+    @Override
+    public int largestInputBlocks(int o, int lane) {
+        int node = owner[o];
+        int most = 0;
+        for (int in = portBase[node]; in < portBase[node + 1]; in++) {
+            most = Math.max(most, inputBlocks(in, o, lane));
+        }
+        return most;
+    }
+
+    @Override
+    public int contributors(int o, int lane) {
+        int node = owner[o];
+        int n = 0;
+        for (int in = portBase[node]; in < portBase[node + 1]; in++) {
+            if (inputBlocks(in, o, lane) > 0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @Override
     public boolean busy(int o) {
         return busy[o];
     }

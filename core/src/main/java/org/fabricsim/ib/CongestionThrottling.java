@@ -1,0 +1,132 @@
+package org.fabricsim.ib;
+
+/**
+ * InfiniBand congestion control at the HCAs (seed 002 digest §1.4–1.5): a destination answers every
+ * FECN-marked data packet with a congestion notification (CNP) to its source, queued before all data; a
+ * source raises the CCTI of the flow (QP level) or of its port and SL (SL level) by CCTI_Increase per CNP, up
+ * to CCTI_Limit, and its CCTI_Timer brings it down by one per expiry, not below CCTI_Min — restarted on every
+ * CNP (one timer per CCTI), or running per port and SL over all its CCTIs (the specification's wording).
+ * The flow's packets are then spaced by the injection rate delay CCT[CCTI]: a packet may start only once
+ * the IRD has passed since the flow's previous one.
+ */
+final class CongestionThrottling implements ControlReceiver, MechanismTimer, RoundRobinInjection.Throttle {
+    private final CcParams params;
+    private final PacketNetwork net;
+    private final PacketPool pool;
+    private final Hcas hcas;
+    private final int[] flowSrc;
+    private final int lanes;
+    private final int[] keyOf; // per flow: its CCTI (the flow's own, or its host's lane's)
+    private final int[] ccti;
+    private final long[] due; // per timer: when it fires, 0 = not running
+    private final long[] ird; // the CCT, picoseconds
+    private final int cnpBlocks;
+    private long cnps;
+
+    CongestionThrottling(PacketNetwork net, CcParams params, int[] flowLane) {
+        this.params = params;
+        this.net = net;
+        this.pool = net.pool();
+        this.hcas = net.hcas();
+        this.flowSrc = hcas.flowSrc;
+        this.lanes = net.params().virtualLanes();
+        int flows = flowSrc.length;
+        keyOf = new int[flows];
+        for (int f = 0; f < flows; f++) {
+            keyOf[f] = params.serviceLevel() ? flowSrc[f] * lanes + flowLane[f] : f;
+        }
+        int keys = params.serviceLevel() ? net.topology().hostCount() * lanes : flows;
+        ccti = new int[keys];
+        java.util.Arrays.fill(ccti, params.cctiMin());
+        due = new long[params.perFlowTimer() ? keys : net.topology().hostCount() * lanes];
+        ird = new long[params.cctEntries()];
+        for (int i = 0; i < ird.length; i++) {
+            ird[i] = params.ird(i);
+        }
+        cnpBlocks = (params.cnpBytes() + net.params().creditBytes() - 1) / net.params().creditBytes();
+    }
+
+    // ---- destination: FECN -> CNP
+
+    @Override
+    public void dataArrived(long t, int host, int pk) {
+        if ((pool.flags[pk] & CongestionMarking.FECN) == 0) {
+            return;
+        }
+        int f = pool.flow[pk];
+        int src = flowSrc[f];
+        int cnp = pool.control(ControlPacket.CONGESTION_NOTIFICATION, ControlPacket.TOWARD_SOURCE, f, src, src,
+                params.cnpBytes(), cnpBlocks, pool.vl[pk], t);
+        cnps++;
+        hcas.originate(t, host, cnp); // the HCA's CNP queue goes before its data (digest §1.4)
+    }
+
+    // ---- source: BECN -> CCTI, timers
+
+    @Override
+    public void received(long t, int node, int in, int pk) {
+        if (pool.type[pk] != ControlPacket.CONGESTION_NOTIFICATION || node != flowSrc[pool.flow[pk]]) {
+            return;
+        }
+        int f = pool.flow[pk];
+        int key = keyOf[f];
+        ccti[key] = Math.min(params.cctiLimit(), ccti[key] + params.cctiIncrease());
+        int timer = params.perFlowTimer() ? key : flowSrc[f] * lanes + pool.vl[pk];
+        if (params.perFlowTimer() || due[timer] == 0) {
+            arm(t, node, timer); // per CCTI: restarted on every BECN; per port SL: started if idle
+        }
+    }
+
+    private void arm(long t, int node, int timer) {
+        due[timer] = t + params.timerPs();
+        net.schedule(due[timer], node, timer);
+    }
+
+    @Override
+    public void fired(long t, int node, long payload) {
+        int timer = (int) payload;
+        if (due[timer] != t) {
+            return; // restarted since: a later event is on its way
+        }
+        due[timer] = 0;
+        boolean above = false;
+        if (params.perFlowTimer()) {
+            ccti[timer] = Math.max(params.cctiMin(), ccti[timer] - 1);
+            above = ccti[timer] > params.cctiMin();
+        } else if (params.serviceLevel()) {
+            // one CCTI per port and SL, numbered as its timer
+            ccti[timer] = Math.max(params.cctiMin(), ccti[timer] - 1);
+            above = ccti[timer] > params.cctiMin();
+        } else {
+            // every flow's CCTI of this port and SL (the specification's wording)
+            int host = timer / lanes;
+            int lane = timer % lanes;
+            for (int i = hcas.hostFlowStart[host]; i < hcas.hostFlowStart[host + 1]; i++) {
+                int f = hcas.hostFlows[i];
+                if (hcas.lane(f) == lane && ccti[f] > params.cctiMin()) {
+                    ccti[f]--;
+                    above |= ccti[f] > params.cctiMin();
+                }
+            }
+        }
+        if (above) {
+            arm(t, node, timer);
+        }
+    }
+
+    // ---- injection: the IRD
+
+    @Override
+    public long delayPs(int flow, int wireBytes) {
+        return ird[ccti[keyOf[flow]]];
+    }
+
+    long cnps() {
+        return cnps;
+    }
+
+    /** The CCTI flow {@code f} is throttled by now. */
+    int ccti(int f) {
+        return ccti[keyOf[f]];
+    }
+}
