@@ -9,6 +9,7 @@ import org.fabricsim.config.Units;
 import org.fabricsim.engine.EventQueue;
 import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.Arbitration;
+import org.fabricsim.ib.CcParams;
 import org.fabricsim.ib.CircuitParams;
 import org.fabricsim.ib.EarParams;
 import org.fabricsim.ib.PacketParams;
@@ -100,6 +101,40 @@ public final class PacketBinding {
                 : c.integer(p + "circuits.cache", 0, Integer.MAX_VALUE - 1);
         return new AdaptiveRouting(mode, grouping, selection, new EarParams(threshold, timer, sampling, request, swap),
                 new CircuitParams(control, ack, buffer, entries));
+    }
+
+    /** InfiniBand congestion control ({@code packet.cc}), or null when it is off. */
+    public static CcParams congestionControl(ExperimentConfig c) {
+        String p = "packet.cc.";
+        if (!c.bool(p + "enabled")) {
+            return null;
+        }
+        if (adaptiveRouting(c).mode() != AdaptiveRouting.Mode.STATIC) {
+            throw c.error(p + "enabled", "congestion control with packet.adaptive-routing.mode other than static is"
+                    + " not built yet");
+        }
+        CcParams.Evaluation evaluation = choose(c, p + "evaluation", CcParams.Evaluation.values(),
+                CcParams.Evaluation::key);
+        long timer = c.time(p + "timer");
+        long coefficient = c.time(p + "cct-coefficient");
+        if (timer <= 0) {
+            throw c.error(p + "timer", "must be positive");
+        }
+        if (coefficient < 0) {
+            throw c.error(p + "cct-coefficient", "must be >= 0");
+        }
+        int entries = c.integer(p + "cct-entries", 128, 1 << 16);
+        int min = c.integer(p + "ccti-min", 0, entries - 1);
+        int limit = c.integer(p + "ccti-limit", 0, entries - 1);
+        if (min > limit) {
+            throw c.error(p + "ccti-min", "must be at most ccti-limit (" + limit + ")");
+        }
+        return new CcParams(c.integer(p + "threshold", 0, 15), evaluation,
+                sizeInt(c, p + "hysteresis", 0, Integer.MAX_VALUE / 2), c.bool(p + "victim-mask"),
+                c.integer(p + "packet-size", 0, 1 << 16), c.integer(p + "marking-rate", 0, 1 << 20), coefficient,
+                entries, c.integer(p + "ccti-increase", 0, entries), limit, min, timer,
+                c.choice(p + "timer-per", List.of("ccti", "port-sl")).equals("ccti"),
+                c.choice(p + "level", List.of("qp", "sl")).equals("sl"), sizeInt(c, p + "cnp-size", 1, 1 << 16));
     }
 
     /** Refuses a routing the topology cannot carry, naming the key (circuits need a generated fat tree). */

@@ -12,6 +12,7 @@ import org.fabricsim.engine.distributed.DistributedRun;
 import org.fabricsim.engine.distributed.RunResult;
 import org.fabricsim.config.Units;
 import org.fabricsim.ib.AdaptiveRouting;
+import org.fabricsim.ib.CcParams;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.PacketRun;
 import org.fabricsim.ib.PacketSimulation;
@@ -128,7 +129,8 @@ final class PacketExperiment implements Experiment {
         }
         PacketRun run = new PacketRun(events, end, wall, hops, delivered);
 
-        Map<String, Object> summary = summary(topology, lft, adaptive, seed, end, schedule, metrics, events, hops,
+        Map<String, Object> summary = summary(topology, lft, adaptive, PacketBinding.congestionControl(c), seed, end,
+                schedule, metrics, events, hops,
                 controlHops, injected, delivered);
         Json.write(out.stage("summary.json"), summary);
         PacketMetricsFiles.write(out, metrics, c.bool("output.plots"),
@@ -154,7 +156,8 @@ final class PacketExperiment implements Experiment {
         PacketMetrics metrics = MetricsBinding.metrics(c, topology, schedule, end, params, seed);
         PacketSimulation sim = PacketSimulation.builder(topology, lft, schedule).params(params).seed(seed)
                 .observer(metrics).flowLanes(PacketBinding.flowLanes(c, schedule))
-                .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive).build();
+                .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive)
+                .congestionControl(PacketBinding.congestionControl(c)).build();
         PacketRun run = runner.apply(sim);
         String violation = sim.creditViolation();
         if (violation != null) {
@@ -164,8 +167,8 @@ final class PacketExperiment implements Experiment {
     }
 
     /** summary.json of a packet run (docs/OUTPUTS.md): byte-identical for identical input, however it ran. */
-    static Map<String, Object> summary(Topology topology, ForwardingTables lft, AdaptiveRouting adaptive, long seed,
-            long end, FlowSchedule schedule, PacketMetrics metrics, long events, long hops, long controlHops,
+    static Map<String, Object> summary(Topology topology, ForwardingTables lft, AdaptiveRouting adaptive, CcParams cc,
+            long seed, long end, FlowSchedule schedule, PacketMetrics metrics, long events, long hops, long controlHops,
             long injected, long delivered) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("schema_version", SCHEMA_VERSION);
@@ -175,6 +178,9 @@ final class PacketExperiment implements Experiment {
         if (adaptive.mode() != AdaptiveRouting.Mode.STATIC) {
             summary.put("adaptive_routing", adaptive.describe());
         }
+        if (cc != null) {
+            summary.put("congestion_control", cc.describe());
+        }
         summary.put("seed", seed);
         summary.put("end_time_ps", end);
         summary.put("flows", schedule.size());
@@ -183,7 +189,7 @@ final class PacketExperiment implements Experiment {
         summary.put("packets_injected", injected);
         summary.put("packets_delivered", delivered);
         summary.put("packets_in_flight", injected - delivered);
-        if (adaptive.mode() != AdaptiveRouting.Mode.STATIC) {
+        if (adaptive.mode() != AdaptiveRouting.Mode.STATIC || cc != null) {
             summary.put("control_packet_hops", controlHops);
         }
         summary.put("metrics", PacketMetricsFiles.summary(metrics));

@@ -66,6 +66,15 @@ public record CcParams(int threshold, Evaluation evaluation, int hysteresisBytes
         }
     }
 
+    /** What summary.json says about congestion control. */
+    public String describe() {
+        return "ib-cc(threshold " + threshold + " " + evaluation.key() + (hysteresisBytes > 0 ? ", hysteresis "
+                + hysteresisBytes + " B" : "") + ", marking-rate " + markingRate + ", packet-size " + packetSizeBlocks
+                + ", CCT i^2 x " + cctCoefficientPs + " ps (" + cctEntries + "), CCTI +" + cctiIncrease + " "
+                + cctiMin + ".." + cctiLimit + ", timer " + org.fabricsim.config.Units.formatTime(timerPs)
+                + (perFlowTimer ? " per CCTI" : " per port SL") + ", " + (serviceLevel ? "SL" : "QP") + " level)";
+    }
+
     /** The fill (bytes of a buffer of {@code bufferBytes}) at which a Port VL is over the threshold (D140). */
     long thresholdBytes(long bufferBytes) {
         return threshold == 0 ? Long.MAX_VALUE : bufferBytes * (16 - threshold) / 16;

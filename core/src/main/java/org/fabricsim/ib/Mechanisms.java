@@ -12,6 +12,20 @@ class Mechanisms {
     /** Today's model. */
     static final Mechanisms STATIC = new Mechanisms();
 
+    /**
+     * The mechanisms of a routing and, if {@code cc} is not null, InfiniBand congestion control (not combined
+     * with an adaptive routing yet).
+     */
+    static Mechanisms of(AdaptiveRouting routing, CcParams cc, long seed, int[] flowLanes) {
+        if (cc == null) {
+            return routing.mechanisms(seed);
+        }
+        if (routing.mode() != AdaptiveRouting.Mode.STATIC) {
+            throw new IllegalArgumentException("congestion control with adaptive routing is not built yet");
+        }
+        return new CcMechanisms(cc, seed, flowLanes);
+    }
+
     /** Where control packets travel; fixed before the network is built. */
     ControlLane controlLane() {
         return ControlLane.SHARED;

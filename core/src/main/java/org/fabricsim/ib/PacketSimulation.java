@@ -33,8 +33,7 @@ public final class PacketSimulation {
         int flows = b.schedule.size();
         int[] lanes = b.flowLanes == null ? new int[flows] : b.flowLanes;
         lp = new LogicalProcess(EventQueue.create(b.queue), b.topology.nodeCount());
-        Mechanisms mechanisms = b.mechanisms != null ? b.mechanisms
-                : b.cc != null ? new CcMechanisms(b.cc, b.seed, lanes) : b.routing.mechanisms(b.seed);
+        Mechanisms mechanisms = b.mechanisms != null ? b.mechanisms : Mechanisms.of(b.routing, b.cc, b.seed, lanes);
         network = new PacketNetwork(b.topology, b.tables, b.schedule, lanes, b.params, b.observer, lp, mechanisms);
         lp.handler(network);
         network.start();

@@ -14,6 +14,7 @@ import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.Arbitration;
+import org.fabricsim.ib.CcParams;
 import org.fabricsim.ib.CircuitParams;
 import org.fabricsim.ib.EarParams;
 import org.fabricsim.ib.PacketParams;
@@ -63,6 +64,24 @@ class PacketBindingTest {
         Topology t = Topologies.resolve("testbed7", 0, 0, null);
         InputException tree = assertThrows(InputException.class, () -> PacketBinding.adaptiveRouting(c, t));
         assertTrue(tree.getMessage().contains("packet.adaptive-routing.mode"), tree.getMessage());
+    }
+
+    @Test
+    void congestionControlIsOffByDefaultBindsPaperIIIsTableIAndRefusesBadValuesByName() throws IOException {
+        assertEquals(null, PacketBinding.congestionControl(config("")));
+        assertEquals(CcParams.DEFAULTS, PacketBinding.congestionControl(config("packet.cc.enabled = true")));
+        CcParams p = PacketBinding.congestionControl(config("packet.cc { enabled = true, threshold = 9,"
+                + " evaluation = per-voq, hysteresis = 4KiB, victim-mask = false, packet-size = 0, marking-rate = 10,"
+                + " cct-coefficient = 1ns, cct-entries = 256, ccti-increase = 2, ccti-limit = 200, ccti-min = 3,"
+                + " timer = 1500us, timer-per = port-sl, level = sl, cnp-size = 32B }"));
+        assertEquals(new CcParams(9, CcParams.Evaluation.PER_VOQ, 4096, false, 0, 10, 1000, 256, 2, 200, 3,
+                1_500_000_000L, false, true, 32), p);
+        InputException order = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
+                config("packet.cc { enabled = true, ccti-min = 100, ccti-limit = 50 }")));
+        assertTrue(order.getMessage().contains("packet.cc.ccti-min"), order.getMessage());
+        InputException both = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
+                config("packet.cc.enabled = true\npacket.adaptive-routing.mode = ear")));
+        assertTrue(both.getMessage().contains("packet.cc.enabled"), both.getMessage());
     }
 
     @Test
