@@ -79,6 +79,9 @@ class PacketBindingTest {
         InputException order = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
                 config("packet.cc { enabled = true, ccti-min = 100, ccti-limit = 50 }")));
         assertTrue(order.getMessage().contains("packet.cc.ccti-min"), order.getMessage());
+        InputException stuck = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
+                config("packet.cc { enabled = true, threshold = 12, hysteresis = 8KiB }")));
+        assertTrue(stuck.getMessage().contains("packet.cc.hysteresis"), stuck.getMessage());
         InputException both = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
                 config("packet.cc.enabled = true\npacket.adaptive-routing.mode = ear")));
         assertTrue(both.getMessage().contains("packet.cc.enabled"), both.getMessage());
