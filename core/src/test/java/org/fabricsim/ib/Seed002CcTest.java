@@ -20,8 +20,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The InfiniBand congestion-control mechanism on seed 002's 7-host test bed (digest §1): what it must do
  * whatever its calibration — mark only flows through a congested Port VL, throttle their sources, let the
- * CCTIs decay back once the congestion is gone, lose nothing, count CNPs apart, and partition exactly.
- * (The thesis' scenario numbers are issue 13's; they depend on the threshold mapping, not settled yet.)
+ * CCTIs decay back once the congestion is gone, lose nothing, count CNPs apart, and partition exactly — and
+ * Paper II's single-switch fairness (digest §4.3): fair without CC, the newest flow favoured with one
+ * threshold, fairness back with two. (The test-bed and 648-node numbers are issue 13's next step.)
  */
 class Seed002CcTest {
     static final Topology T = Topologies.resolve("testbed7", 0, 0, null);
@@ -103,6 +104,80 @@ class Seed002CcTest {
         assertTrue(atCcti[0] > 40, "the flow was throttled to CCTI " + atCcti[0]);
         // at CCTI > 40 the IRD is over 40² x 623 ps = 1.0 us, beyond a packet's 0.83 us on the 20 Gbit/s link
         assertTrue(shortest[0] >= CcParams.DEFAULTS.ird(40), "packets " + shortest[0] + " ps apart at CCTI > 40");
+    }
+
+    /**
+     * Paper II's single switch, all links 20 Gbit/s (digest §4.3): H2, H3, H6, H7 to H5, one added per phase
+     * (6 ms here for 1 s); returns Gbit/s [phase 1..3][flow] measured over each phase's second half.
+     */
+    static double[][] singleSwitch(CcParams cc) {
+        Topology t = Topologies.resolve("xgft(1;8;1)", 20_000_000_000L, 0, null);
+        ForwardingTables lft = Routings.compute("auto", t, null);
+        PacketParams params = PacketParams.defaults().withMtu(2048, 26);
+        FlowSchedule s = FlowSchedule.always(FlowSet.of(new int[] {1, 2, 5, 6}, new int[] {4, 4, 4, 4}));
+        long phase = 6 * Time.MS;
+        for (int f = 0; f < 4; f++) {
+            s = s.withStart(f, f * phase);
+        }
+        RateProbe probe = new RateProbe(4, params.overheadBytes());
+        PacketSimulation sim = PacketSimulation.builder(t, lft, s).params(params).observer(probe)
+                .congestionControl(cc).build();
+        double[][] g = new double[3][4];
+        for (int k = 1; k < 4; k++) {
+            sim.runUntil(k * phase + 3 * Time.MS);
+            probe.window(k * phase + 3 * Time.MS, (k + 1) * phase);
+            sim.runUntil((k + 1) * phase);
+            for (int f = 0; f < 4; f++) {
+                g[k - 1][f] = probe.bps(f) / 1e9;
+            }
+        }
+        assertNull(sim.creditViolation());
+        return g;
+    }
+
+    static CcParams paperII(CcParams.Evaluation evaluation, int hysteresisBytes) {
+        CcParams d = CcParams.DEFAULTS;
+        // weight 12: a fill of 8 KiB of the 32 KiB input buffer (D140); marking rate 1 (Paper II Fig. 11)
+        return new CcParams(12, evaluation, hysteresisBytes, true, 8, 1, d.cctCoefficientPs(), d.cctEntries(), 1, 127,
+                0, d.timerPs(), true, false, 64);
+    }
+
+    /** max / min of the active flows' throughputs in phase k (k + 2 flows). */
+    static double spread(double[] g, int active) {
+        double max = 0;
+        double min = Double.MAX_VALUE;
+        for (int f = 0; f < active; f++) {
+            max = Math.max(max, g[f]);
+            min = Math.min(min, g[f]);
+        }
+        return max / min;
+    }
+
+    @Test
+    void paperIISingleSwitchOneThresholdFavoursTheNewestFlowTwoThresholdsShareFairly() {
+        double link = 20 * 2048 / 2074.0; // H5's link in payload Gbit/s
+        double[][] none = singleSwitch(null);
+        for (int k = 0; k < 3; k++) {
+            for (int f = 0; f < k + 2; f++) {
+                // no CC, round robin: 1/2, 1/3, 1/4 of the bottleneck (tolerance 1 % of the link)
+                assertEquals(link / (k + 2), none[k][f], 0.01 * link, "no CC, phase " + k + " flow " + f);
+            }
+        }
+        double[][] one = singleSwitch(paperII(CcParams.Evaluation.SUM, 0));
+        // one threshold: the newest flow takes the most; at the third flow about twice the second (Paper II)
+        for (int k = 1; k < 3; k++) {
+            int newest = k + 1;
+            for (int f = 0; f < newest; f++) {
+                assertTrue(one[k][newest] > 1.5 * one[k][f], "one threshold, phase " + k + ": newest "
+                        + one[k][newest] + " against flow " + f + " " + one[k][f]);
+            }
+        }
+        double[][] two = singleSwitch(paperII(CcParams.Evaluation.PER_VOQ, 4096)); // hysteresis > 1 MTU
+        assertTrue(spread(two[1], 3) < 1.1, "two thresholds, three flows: " + java.util.Arrays.toString(two[1]));
+        assertTrue(spread(two[2], 4) < 1.5, "two thresholds, four flows: " + java.util.Arrays.toString(two[2]));
+        for (int k = 1; k < 3; k++) {
+            assertTrue(spread(two[k], k + 2) < spread(one[k], k + 2), "phase " + k + ": two thresholds fairer");
+        }
     }
 
     @ParameterizedTest
