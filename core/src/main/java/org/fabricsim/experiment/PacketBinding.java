@@ -130,13 +130,16 @@ public final class PacketBinding {
             throw c.error(p + "ccti-min", "must be at most ccti-limit (" + limit + ")");
         }
         int threshold = c.integer(p + "threshold", 0, 15);
+        int unit = c.string(p + "threshold-unit").equals("buffer") ? 0
+                : sizeInt(c, p + "threshold-unit", 1, Integer.MAX_VALUE / 16);
         int hysteresis = sizeInt(c, p + "hysteresis", 0, Integer.MAX_VALUE / 2);
-        long upper = (long) sizeInt(c, "packet.buffer", 1, Integer.MAX_VALUE / 2) * (16 - threshold) / 16;
+        long upper = unit == 0 ? (long) sizeInt(c, "packet.buffer", 1, Integer.MAX_VALUE / 2) * (16 - threshold) / 16
+                : (long) (16 - threshold) * unit;
         if (threshold > 0 && hysteresis > 0 && hysteresis >= upper) {
             throw c.error(p + "hysteresis", "must be below the threshold's fill (" + upper + " B of packet.buffer at"
                     + " weight " + threshold + "): a congested port would never leave the state");
         }
-        return new CcParams(threshold, evaluation, hysteresis, c.bool(p + "victim-mask"),
+        return new CcParams(threshold, unit, evaluation, hysteresis, c.bool(p + "victim-mask"),
                 c.integer(p + "packet-size", 0, 1 << 16), c.integer(p + "marking-rate", 0, 1 << 20), coefficient,
                 entries, c.integer(p + "ccti-increase", 0, entries), limit, min, timer,
                 c.choice(p + "timer-per", List.of("ccti", "port-sl")).equals("ccti"),

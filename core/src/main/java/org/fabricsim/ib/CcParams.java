@@ -5,6 +5,8 @@ package org.fabricsim.ib;
  * parameters; defaults are Paper III Table I's (the test bed), every one a key of {@code packet.cc}.
  *
  * @param threshold the switch ports' threshold weight, 0 (never mark) … 15 (mark earliest)
+ * @param thresholdUnitBytes how the weight maps to a fill (D140): 0 = (16 − w)/16 of the input buffer;
+ *     otherwise (16 − w) times this many bytes
  * @param evaluation how a Port VL's fill is compared with the threshold (Paper I §3.2.1)
  * @param hysteresisBytes 0: one threshold (in above it, out below it); else the state is left only below the
  *     threshold minus this many bytes (Paper II: "more than one MTU")
@@ -22,12 +24,12 @@ package org.fabricsim.ib;
  * @param serviceLevel true: one CCTI per port and SL (SL level); false: one per flow (QP level, Paper IV)
  * @param cnpBytes wire size of a congestion notification packet
  */
-public record CcParams(int threshold, Evaluation evaluation, int hysteresisBytes, boolean victimMask,
+public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluation, int hysteresisBytes, boolean victimMask,
         int packetSizeBlocks, int markingRate, long cctCoefficientPs, int cctEntries, int cctiIncrease, int cctiLimit,
         int cctiMin, long timerPs, boolean perFlowTimer, boolean serviceLevel, int cnpBytes) {
 
     /** Paper III Table I: threshold 15, Marking_Rate 1, Packet_Size 8, CCTI_Timer 150 µs, CCT i²·7/106² µs. */
-    public static final CcParams DEFAULTS = new CcParams(15, Evaluation.SUM, 0, true, 8, 1, 623, 128, 1, 127, 0,
+    public static final CcParams DEFAULTS = new CcParams(15, 0, Evaluation.SUM, 0, true, 8, 1, 623, 128, 1, 127, 0,
             150_000_000L, true, false, 64);
 
     /** Paper I's three ways of comparing the fill of the queues for a Port VL with the threshold. */
@@ -54,7 +56,7 @@ public record CcParams(int threshold, Evaluation evaluation, int hysteresisBytes
         if (threshold < 0 || threshold > 15) {
             throw new IllegalArgumentException("threshold weight must be in 0..15: " + threshold);
         }
-        if (hysteresisBytes < 0 || packetSizeBlocks < 0 || markingRate < 0 || cctiIncrease < 0 || cctiMin < 0) {
+        if (thresholdUnitBytes < 0 || hysteresisBytes < 0 || packetSizeBlocks < 0 || markingRate < 0 || cctiIncrease < 0 || cctiMin < 0) {
             throw new IllegalArgumentException("congestion-control counts must be >= 0");
         }
         if (cctEntries < 128 || cctiLimit >= cctEntries || cctiMin > cctiLimit) {
@@ -66,9 +68,17 @@ public record CcParams(int threshold, Evaluation evaluation, int hysteresisBytes
         }
     }
 
+    /** The same with threshold weight {@code w} standing for a fill in units of {@code unitBytes} (0: the buffer). */
+    public CcParams withThreshold(int w, int unitBytes) {
+        return new CcParams(w, unitBytes, evaluation, hysteresisBytes, victimMask, packetSizeBlocks, markingRate,
+                cctCoefficientPs, cctEntries, cctiIncrease, cctiLimit, cctiMin, timerPs, perFlowTimer, serviceLevel,
+                cnpBytes);
+    }
+
     /** What summary.json says about congestion control. */
     public String describe() {
-        return "ib-cc(threshold " + threshold + " " + evaluation.key() + (hysteresisBytes > 0 ? ", hysteresis "
+        return "ib-cc(threshold " + threshold + (thresholdUnitBytes == 0 ? "/16 of the buffer " : " x "
+                + thresholdUnitBytes + " B ") + evaluation.key() + (hysteresisBytes > 0 ? ", hysteresis "
                 + hysteresisBytes + " B" : "") + ", marking-rate " + markingRate + ", packet-size " + packetSizeBlocks
                 + ", CCT i^2 x " + cctCoefficientPs + " ps (" + cctEntries + "), CCTI +" + cctiIncrease + " "
                 + cctiMin + ".." + cctiLimit + ", timer " + org.fabricsim.config.Units.formatTime(timerPs)
@@ -77,7 +87,10 @@ public record CcParams(int threshold, Evaluation evaluation, int hysteresisBytes
 
     /** The fill (bytes of a buffer of {@code bufferBytes}) at which a Port VL is over the threshold (D140). */
     long thresholdBytes(long bufferBytes) {
-        return threshold == 0 ? Long.MAX_VALUE : bufferBytes * (16 - threshold) / 16;
+        if (threshold == 0) {
+            return Long.MAX_VALUE;
+        }
+        return thresholdUnitBytes == 0 ? bufferBytes * (16 - threshold) / 16 : (long) (16 - threshold) * thresholdUnitBytes;
     }
 
     /** CCT entry {@code i}: the injection rate delay, picoseconds (Paper III §V: i²·7/106² µs). */

@@ -71,10 +71,10 @@ class PacketBindingTest {
         assertEquals(null, PacketBinding.congestionControl(config("")));
         assertEquals(CcParams.DEFAULTS, PacketBinding.congestionControl(config("packet.cc.enabled = true")));
         CcParams p = PacketBinding.congestionControl(config("packet.cc { enabled = true, threshold = 9,"
-                + " evaluation = per-voq, hysteresis = 4KiB, victim-mask = false, packet-size = 0, marking-rate = 10,"
+                + " threshold-unit = 2KiB, evaluation = per-voq, hysteresis = 4KiB, victim-mask = false, packet-size = 0, marking-rate = 10,"
                 + " cct-coefficient = 1ns, cct-entries = 256, ccti-increase = 2, ccti-limit = 200, ccti-min = 3,"
                 + " timer = 1500us, timer-per = port-sl, level = sl, cnp-size = 32B }"));
-        assertEquals(new CcParams(9, CcParams.Evaluation.PER_VOQ, 4096, false, 0, 10, 1000, 256, 2, 200, 3,
+        assertEquals(new CcParams(9, 2048, CcParams.Evaluation.PER_VOQ, 4096, false, 0, 10, 1000, 256, 2, 200, 3,
                 1_500_000_000L, false, true, 32), p);
         InputException order = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
                 config("packet.cc { enabled = true, ccti-min = 100, ccti-limit = 50 }")));

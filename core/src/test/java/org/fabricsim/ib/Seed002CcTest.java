@@ -138,7 +138,7 @@ class Seed002CcTest {
     static CcParams paperII(CcParams.Evaluation evaluation, int hysteresisBytes) {
         CcParams d = CcParams.DEFAULTS;
         // weight 12: a fill of 8 KiB of the 32 KiB input buffer (D140); marking rate 1 (Paper II Fig. 11)
-        return new CcParams(12, evaluation, hysteresisBytes, true, 8, 1, d.cctCoefficientPs(), d.cctEntries(), 1, 127,
+        return new CcParams(12, 0, evaluation, hysteresisBytes, true, 8, 1, d.cctCoefficientPs(), d.cctEntries(), 1, 127,
                 0, d.timerPs(), true, false, 64);
     }
 
@@ -188,7 +188,7 @@ class Seed002CcTest {
         PacketParams p = PacketParams.defaults().withBuffers(8 * 1024, 8 * 1024)
                 .withSwitch(parts == 2 ? Queueing.FIFO : Queueing.VOQ, 1, Arbitration.ROUND_ROBIN)
                 .withHcaRates(0, 3_000_000_000L);
-        CcParams cc = new CcParams(15, parts == 2 ? CcParams.Evaluation.SUM : CcParams.Evaluation.PER_VOQ, 2048,
+        CcParams cc = new CcParams(15, 0, parts == 2 ? CcParams.Evaluation.SUM : CcParams.Evaluation.PER_VOQ, 2048,
                 true, 0, 3, 623, 128, 1, 127, 0, 20_000_000L, parts == 2, false, 64);
         int[] partOf = new int[PartitionedRunTest.TOPOLOGY.nodeCount()];
         SplittableRandom random = new SplittableRandom(parts * 7L);
@@ -202,6 +202,15 @@ class Seed002CcTest {
         assertArrayEquals(seq.port, par.port, "per-port transmissions (data and CNPs) and occupancies");
         assertArrayEquals(seq.host, par.host, "per-host deliveries");
         assertArrayEquals(seq.completed, par.completed, "completion times");
+    }
+
+    @Test
+    void theThresholdWeightMapsToAFillOfTheBufferOrOfAUnit() {
+        assertEquals(2048, CcParams.DEFAULTS.thresholdBytes(32 * 1024), "w 15: 1/16 of 32 KiB");
+        assertEquals(16 * 1024, paperII(CcParams.Evaluation.SUM, 0).withThreshold(8, 0).thresholdBytes(32 * 1024));
+        assertEquals(3 * 2048, paperII(CcParams.Evaluation.SUM, 0).withThreshold(13, 2048).thresholdBytes(32 * 1024),
+                "w 13 in 2 KiB units: 3 units");
+        assertEquals(Long.MAX_VALUE, CcParams.DEFAULTS.withThreshold(0, 0).thresholdBytes(32 * 1024), "0: never");
     }
 
     @Test
