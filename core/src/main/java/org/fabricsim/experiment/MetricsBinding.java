@@ -66,6 +66,9 @@ final class MetricsBinding {
         if (permutationOf != null) {
             m.permutations(permutationOf, schedule.after(), c.integer("packet.permutation-sequence", 1, 1_000_000));
         }
+        if (c.string("packet.traffic").equals("messages")) {
+            m.messageSources();
+        }
         return m;
     }
 }

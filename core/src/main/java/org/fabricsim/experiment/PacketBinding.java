@@ -12,6 +12,7 @@ import org.fabricsim.ib.Arbitration;
 import org.fabricsim.ib.CcParams;
 import org.fabricsim.ib.CircuitParams;
 import org.fabricsim.ib.EarParams;
+import org.fabricsim.ib.MessageTraffic;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.Queueing;
 import org.fabricsim.ib.VlArbitration;
@@ -19,6 +20,8 @@ import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
 import org.fabricsim.traffic.FlowSet;
 import org.fabricsim.traffic.HostGroups;
+import org.fabricsim.traffic.HotspotForest;
+import org.fabricsim.traffic.PatternKind;
 
 /**
  * Binds the {@code packet.*} keys (conf/defaults.conf) to the packet model's parameters, its flow schedule and
@@ -182,6 +185,10 @@ public final class PacketBinding {
      * pattern, every flow from time 0 with {@code packet.flow-size} and {@code packet.flow-rate}.
      */
     public static FlowSchedule schedule(ExperimentConfig c, Topology t, long seed) {
+        MessageTraffic messages = messages(c, t, seed);
+        if (messages != null) {
+            return messages.schedule();
+        }
         if (!c.elements(FLOWS, FLOW_KEYS).isEmpty()) {
             return explicit(c, t);
         }
@@ -194,6 +201,36 @@ public final class PacketBinding {
         Arrays.fill(s.bytes(), c.size("packet.flow-size"));
         Arrays.fill(s.rateBps(), rate(c, "packet.flow-rate"));
         return s;
+    }
+
+    /**
+     * With {@code packet.traffic = messages}: the message-level traffic of the hotspot forest of
+     * {@code traffic.*} (seed 002 Paper IV) — every host's generator draws a destination per
+     * {@code packet.message-size} message at its role's shares of {@code packet.message-rate}; else null.
+     */
+    public static MessageTraffic messages(ExperimentConfig c, Topology t, long seed) {
+        if (c.choice("packet.traffic", List.of("flows", "messages")).equals("flows")) {
+            return null;
+        }
+        PatternKind kind = TrafficBinding.kind(c);
+        if (kind != PatternKind.SILENT_FOREST && kind != PatternKind.WINDY_FOREST && kind != PatternKind.MOVING_FOREST) {
+            throw c.error("packet.traffic", "messages are drawn by the hotspot forests' generators: traffic.pattern"
+                    + " must be silent-forest, windy-forest or moving-forest (got " + kind.key() + ")");
+        }
+        if (!c.elements(FLOWS, FLOW_KEYS).isEmpty() || c.integer("packet.permutation-sequence", 0, 1_000_000) > 0) {
+            throw c.error("packet.traffic", "messages replace packet.flows and packet.permutation-sequence: give one");
+        }
+        int size = sizeInt(c, "packet.message-size", 1, Integer.MAX_VALUE / 2);
+        long rate = rate(c, "packet.message-rate");
+        if (rate == 0) {
+            // the shares apply to what a host may inject: its send rate, else its link
+            rate = rate(c, "packet.hca-send-rate");
+            if (rate == 0) {
+                rate = t.bandwidthBps(t.hostPort(0));
+            }
+        }
+        HotspotForest forest = TrafficBinding.forest(c, HostGroups.of(t), seed);
+        return new MessageTraffic(forest, size, rate, c.bool("packet.hotspot-traffic"), seed);
     }
 
     private static FlowSchedule permutationSequence(ExperimentConfig c, Topology t, long seed, int k) {

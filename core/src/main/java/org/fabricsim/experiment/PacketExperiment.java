@@ -15,7 +15,10 @@ import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.CcParams;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.PacketRun;
+import org.fabricsim.ib.MessageTraffic;
 import org.fabricsim.ib.PacketSimulation;
+import org.fabricsim.stats.ForestRates;
+import org.fabricsim.traffic.HotspotForest;
 import org.fabricsim.io.Json;
 import org.fabricsim.io.OutputDirectory;
 import org.fabricsim.io.PacketMetricsFiles;
@@ -129,7 +132,8 @@ final class PacketExperiment implements Experiment {
         }
         PacketRun run = new PacketRun(events, end, wall, hops, delivered);
 
-        Map<String, Object> summary = summary(topology, lft, adaptive, PacketBinding.congestionControl(c), seed, end,
+        Map<String, Object> summary = summary(topology, lft, adaptive, PacketBinding.congestionControl(c),
+                PacketBinding.messages(c, topology, seed), seed, end,
                 schedule, metrics, events, hops,
                 controlHops, injected, delivered);
         Json.write(out.stage("summary.json"), summary);
@@ -154,7 +158,9 @@ final class PacketExperiment implements Experiment {
             AdaptiveRouting adaptive, FlowSchedule schedule, long end, PacketParams params,
             java.util.function.Function<PacketSimulation, PacketRun> runner) {
         PacketMetrics metrics = MetricsBinding.metrics(c, topology, schedule, end, params, seed);
-        PacketSimulation sim = PacketSimulation.builder(topology, lft, schedule).params(params).seed(seed)
+        MessageTraffic messages = PacketBinding.messages(c, topology, seed);
+        PacketSimulation sim = (messages == null ? PacketSimulation.builder(topology, lft, schedule)
+                : PacketSimulation.builder(topology, lft, messages)).params(params).seed(seed)
                 .observer(metrics).flowLanes(PacketBinding.flowLanes(c, schedule))
                 .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive)
                 .congestionControl(PacketBinding.congestionControl(c)).build();
@@ -168,8 +174,8 @@ final class PacketExperiment implements Experiment {
 
     /** summary.json of a packet run (docs/OUTPUTS.md): byte-identical for identical input, however it ran. */
     static Map<String, Object> summary(Topology topology, ForwardingTables lft, AdaptiveRouting adaptive, CcParams cc,
-            long seed, long end, FlowSchedule schedule, PacketMetrics metrics, long events, long hops, long controlHops,
-            long injected, long delivered) {
+            MessageTraffic messages, long seed, long end, FlowSchedule schedule, PacketMetrics metrics, long events,
+            long hops, long controlHops, long injected, long delivered) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("schema_version", SCHEMA_VERSION);
         summary.put("experiment", "packet");
@@ -193,6 +199,14 @@ final class PacketExperiment implements Experiment {
             summary.put("control_packet_hops", controlHops);
         }
         summary.put("metrics", PacketMetricsFiles.summary(metrics));
+        if (messages != null) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("traffic", messages.describe());
+            HotspotForest forest = messages.forest();
+            m.putAll(ForestRates.of(metrics.receiverGbps(),
+                    forest.parameters().hotspotLifetimePs() == 0 ? forest.hotspots(0) : null));
+            summary.put("messages", m);
+        }
         return summary;
     }
 
@@ -234,12 +248,18 @@ final class PacketExperiment implements Experiment {
         console.printf(Locale.ROOT, "packet: %s, %d flows, %s simulated: %,d events in %.2f s (%.2f M events/s,"
                 + " %.0f ns per packet-hop)%n", t.name(), s.size(), Units.formatTime(run.simulatedPs()), run.events(),
                 run.wallSeconds(), run.eventsPerSecond() / 1e6, run.nanosPerPacketHop());
-        int shown = Math.min(s.size(), 8);
+        int shown = m.hasMessageSources() ? 0 : Math.min(s.size(), 8);
+        if (m.hasMessageSources()) {
+            double[] g = m.receiverGbps();
+            console.printf(Locale.ROOT, "  %d message sources; receive rate per host %.3f Gbps on average, %.1f Gbps"
+                    + " in all (summary.json: messages)%n", s.size(), java.util.Arrays.stream(g).average().orElse(0),
+                    java.util.Arrays.stream(g).sum());
+        }
         for (int f = 0; f < shown; f++) {
             console.printf(Locale.ROOT, "  flow %-3d %s -> %s  %8.2f Gbps%n", f, t.nodeName(s.flows().src()[f]),
                     t.nodeName(s.flows().dst()[f]), m.flowGbps(f));
         }
-        if (shown < s.size()) {
+        if (shown > 0 && shown < s.size()) {
             console.printf(Locale.ROOT, "  ... %d more flows in flows.arrow%n", s.size() - shown);
         }
         if (m.measuresReorder()) {

@@ -61,7 +61,7 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         PacketParams params = PacketBinding.params(c);
         FlowSchedule schedule = PacketBinding.schedule(c, t, seed);
         PacketMetrics metrics = MetricsBinding.metrics(c, t, schedule, PacketBinding.endTime(c), params, seed);
-        return new PacketLp(t, lft, schedule, PacketBinding.flowLanes(c, schedule), params,
+        return new PacketLp(t, lft, schedule, PacketBinding.messages(c, t, seed), PacketBinding.flowLanes(c, schedule), params,
                 PacketBinding.adaptiveRouting(c), PacketBinding.congestionControl(c), seed, metrics, PacketBinding.eventQueue(c), lp, partOf,
                 part -> new Part(encode(metrics), part.events(), part.hops(), part.controlHops(),
                         part.injectedPackets(), part.deliveredPackets()));

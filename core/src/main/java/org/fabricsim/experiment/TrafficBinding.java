@@ -7,6 +7,7 @@ import org.fabricsim.traffic.AllToOne;
 import org.fabricsim.traffic.BitComplement;
 import org.fabricsim.traffic.BitReversal;
 import org.fabricsim.traffic.ForestParameters;
+import org.fabricsim.traffic.HotspotForest;
 import org.fabricsim.traffic.FragmentedApplications;
 import org.fabricsim.traffic.HostGroups;
 import org.fabricsim.traffic.Hotspots;
@@ -47,21 +48,30 @@ final class TrafficBinding {
         }
     }
 
+    private static ForestParameters forestParameters(ExperimentConfig c, PatternKind kind, int n) {
+        int hotspots = c.integer("traffic.hotspots", 1, n);
+        double v = c.number("traffic.v-fraction", 0, 1);
+        // a silent forest has no B nodes (so p does not matter) and permanent hotspots, seed 002 Paper IV
+        double b = kind == PatternKind.SILENT_FOREST ? 0.0 : c.number("traffic.b-fraction", 0, 1);
+        double p = kind == PatternKind.SILENT_FOREST ? 1.0 : c.number("traffic.p", 0, 1);
+        long lifetime = kind == PatternKind.MOVING_FOREST ? positiveTime(c, "traffic.hotspot-lifetime") : 0L;
+        return checked(c, () -> new ForestParameters(hotspots, b, v, p, lifetime));
+    }
+
+    /** Trial 0's hotspot forest of {@code traffic.*} (the pattern must be one of the forests). */
+    static HotspotForest forest(ExperimentConfig c, HostGroups hosts, long seed) {
+        PatternKind kind = kind(c);
+        ForestParameters f = forestParameters(c, kind, hosts.hostCount());
+        return checked(c, () -> new HotspotForest(f, hosts.hostCount(), seed, 0));
+    }
+
     private static TrialTraffic build(ExperimentConfig c, PatternKind kind, HostGroups hosts, long seed) {
         int n = hosts.hostCount();
         switch (kind) {
             case SILENT_FOREST:
             case WINDY_FOREST:
-            case MOVING_FOREST: {
-                int hotspots = c.integer("traffic.hotspots", 1, n);
-                double v = c.number("traffic.v-fraction", 0, 1);
-                // a silent forest has no B nodes (so p does not matter) and permanent hotspots, seed 002 Paper IV
-                double b = kind == PatternKind.SILENT_FOREST ? 0.0 : c.number("traffic.b-fraction", 0, 1);
-                double p = kind == PatternKind.SILENT_FOREST ? 1.0 : c.number("traffic.p", 0, 1);
-                long lifetime = kind == PatternKind.MOVING_FOREST ? positiveTime(c, "traffic.hotspot-lifetime") : 0L;
-                ForestParameters f = checked(c, () -> new ForestParameters(hotspots, b, v, p, lifetime));
-                return TrialTraffic.forest(f, hosts, seed);
-            }
+            case MOVING_FOREST:
+                return TrialTraffic.forest(forestParameters(c, kind, n), hosts, seed);
             default:
                 return TrialTraffic.of(pattern(c, kind, n), hosts, seed);
         }

@@ -40,9 +40,13 @@ final class CcMechanisms extends Mechanisms {
 
     @Override
     Injection injection(PacketNetwork net) {
-        RoundRobinInjection r = (RoundRobinInjection) super.injection(net);
-        r.throttle(throttling(net));
-        return r;
+        Injection i = super.injection(net);
+        if (i instanceof MessageInjection m) {
+            m.throttle(throttling(net));
+        } else {
+            ((RoundRobinInjection) i).throttle(throttling(net));
+        }
+        return i;
     }
 
     @Override

@@ -8,8 +8,14 @@ package org.fabricsim.ib;
  * CNP (one timer per CCTI), or running per port and SL over all its CCTIs (the specification's wording).
  * The flow's packets are then spaced by the injection rate delay CCT[CCTI]: a packet may start only once
  * the IRD has passed since the flow's previous one.
+ *
+ * <p>With message-level traffic a source's messages go to changing destinations, and a queue pair is a
+ * source and a destination (Paper IV: QP level, a destination throttled on its own): the CCTI, its timer and
+ * the time the next packet may go are kept per source host and destination, and a CNP names the destination
+ * of the packet it answers.
  */
-final class CongestionThrottling implements ControlReceiver, MechanismTimer, RoundRobinInjection.Throttle {
+final class CongestionThrottling implements ControlReceiver, MechanismTimer, RoundRobinInjection.Throttle,
+        MessageInjection.DestinationThrottle {
     private final CcParams params;
     private final PacketNetwork net;
     private final PacketPool pool;
@@ -17,8 +23,11 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
     private final int[] flowSrc;
     private final int lanes;
     private final int[] keyOf; // per flow: its CCTI (the flow's own, or its host's lane's)
+    private final boolean perDestination; // message-level traffic at QP level: a CCTI per host and destination
+    private final int hosts;
     private final int[] ccti;
     private final long[] due; // per timer: when it fires, 0 = not running
+    private final long[] ready; // per destination CCTI: when its next packet may go (message-level traffic)
     private final long[] ird; // the CCT, picoseconds
     private final int cnpBlocks;
     private long cnps;
@@ -35,7 +44,14 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
         for (int f = 0; f < flows; f++) {
             keyOf[f] = params.serviceLevel() ? flowSrc[f] * lanes + flowLane[f] : f;
         }
-        int keys = params.serviceLevel() ? net.topology().hostCount() * lanes : flows;
+        hosts = net.topology().hostCount();
+        perDestination = net.messages() != null && !params.serviceLevel();
+        if (perDestination && (long) hosts * hosts > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a CCTI per host and destination for " + hosts + " hosts is too many:"
+                    + " use the SL level");
+        }
+        int keys = params.serviceLevel() ? hosts * lanes : perDestination ? hosts * hosts : flows;
+        ready = net.messages() != null ? new long[keys] : null;
         ccti = new int[keys];
         java.util.Arrays.fill(ccti, params.cctiMin());
         due = new long[params.perFlowTimer() ? keys : net.topology().hostCount() * lanes];
@@ -57,6 +73,7 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
         int src = flowSrc[f];
         int cnp = pool.control(ControlPacket.CONGESTION_NOTIFICATION, ControlPacket.TOWARD_SOURCE, f, src, src,
                 params.cnpBytes(), cnpBlocks, pool.vl[pk], t);
+        pool.aux[cnp] = host; // the queue pair's destination
         cnps++;
         hcas.originate(t, host, cnp); // the HCA's CNP queue goes before its data (digest §1.4)
     }
@@ -69,7 +86,7 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
             return;
         }
         int f = pool.flow[pk];
-        int key = keyOf[f];
+        int key = key(f, pool.aux[pk]);
         ccti[key] = Math.min(params.cctiLimit(), ccti[key] + params.cctiIncrease());
         int timer = params.perFlowTimer() ? key : flowSrc[f] * lanes + pool.vl[pk];
         if (params.perFlowTimer() || due[timer] == 0) {
@@ -97,6 +114,15 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
             // one CCTI per port and SL, numbered as its timer
             ccti[timer] = Math.max(params.cctiMin(), ccti[timer] - 1);
             above = ccti[timer] > params.cctiMin();
+        } else if (perDestination) {
+            // every destination's CCTI of this port (the specification's wording; one SL per source here)
+            int host = timer / lanes;
+            for (int k = host * hosts; k < (host + 1) * hosts; k++) {
+                if (ccti[k] > params.cctiMin()) {
+                    ccti[k]--;
+                    above |= ccti[k] > params.cctiMin();
+                }
+            }
         } else {
             // every flow's CCTI of this port and SL (the specification's wording)
             int host = timer / lanes;
@@ -121,6 +147,22 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
         return ird[ccti[keyOf[flow]]];
     }
 
+    @Override
+    public long readyPs(int flow, int dst) {
+        return ready[key(flow, dst)];
+    }
+
+    @Override
+    public void sent(long t, int flow, int dst, int wireBytes) {
+        int key = key(flow, dst);
+        ready[key] = t + ird[ccti[key]]; // as for flows: the delay is the CCT entry when the packet goes
+    }
+
+    /** The CCTI of flow {@code f}'s packets to host {@code dst}. */
+    private int key(int f, int dst) {
+        return perDestination ? flowSrc[f] * hosts + dst : keyOf[f];
+    }
+
     long cnps() {
         return cnps;
     }
@@ -128,5 +170,10 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
     /** The CCTI flow {@code f} is throttled by now. */
     int ccti(int f) {
         return ccti[keyOf[f]];
+    }
+
+    /** The CCTI of host {@code src}'s packets to {@code dst} now (message-level traffic). */
+    int ccti(int src, int dst) {
+        return ccti[perDestination ? src * hosts + dst : keyOf[hcas.hostFlows[hcas.hostFlowStart[src]]]];
     }
 }

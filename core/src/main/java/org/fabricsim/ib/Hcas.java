@@ -56,7 +56,7 @@ final class Hcas {
 
     // flows
     final int[] flowSrc;
-    final int[] flowDst;
+    final int[] flowDst; // a message source's is its current message's (MessageInjection sets it)
     private final int[] flowLane;
     private final int[] successor;
     private final int[] state;
@@ -107,7 +107,7 @@ final class Hcas {
         Arrays.fill(controlTail, -1);
         int n = schedule.size();
         flowSrc = schedule.flows().src();
-        flowDst = schedule.flows().dst();
+        flowDst = schedule.flows().dst().clone();
         for (int f = 0; f < n; f++) {
             if (flowSrc[f] >= hosts || flowDst[f] >= hosts) {
                 throw new IllegalArgumentException("flow " + f + " names a host outside 0.." + (hosts - 1));
@@ -246,7 +246,12 @@ final class Hcas {
     /** Whether flow {@code f}'s next packet has credits for all its blocks on its lane (for the {@link Injection}). */
     boolean hasCredits(int f) {
         long size = schedule.bytes()[f];
-        nextPayload = size == 0 ? mtu : (int) Math.min(mtu, size - sentBytes[f]);
+        return hasCredits(f, size == 0 ? mtu : (int) Math.min(mtu, size - sentBytes[f]));
+    }
+
+    /** Whether flow {@code f}'s next packet, of {@code payload} bytes, has credits for all its blocks on its lane. */
+    boolean hasCredits(int f, int payload) {
+        nextPayload = payload;
         nextWire = nextPayload + overhead;
         nextBlocks = (nextWire + unit - 1) / unit;
         return credits[portBase[flowSrc[f]] * lanes + flowLane[f]] >= nextBlocks;
@@ -376,7 +381,7 @@ final class Hcas {
         if (controlPackets) {
             control.dataArrived(t, h, pk);
         }
-        observer.delivered(t, f, flowDst[f], p.wire[pk], p.injectedPs[pk], p.seq[pk]);
+        observer.delivered(t, f, p.dst[pk], p.wire[pk], p.injectedPs[pk], p.seq[pk]);
         deliveredPackets++;
         deliveredTotal += p.payload[pk];
         deliveredBytes[f] += p.payload[pk];

@@ -46,6 +46,9 @@ class Mechanisms {
     }
 
     Injection injection(PacketNetwork net) {
+        if (net.messages() != null) {
+            return new MessageInjection(net.hcas(), net.messages(), net.params().mtuBytes());
+        }
         return new RoundRobinInjection(net.hcas(), net.schedule().rateBps(), net.topology().hostCount());
     }
 

@@ -36,7 +36,7 @@ public final class PacketLp implements LpModel {
      * @param partOf the part of every node
      * @param result turns this part's measurements and counters into what its LP reports
      */
-    public PacketLp(Topology topology, ForwardingTables tables, FlowSchedule schedule, int[] flowLanes,
+    public PacketLp(Topology topology, ForwardingTables tables, FlowSchedule schedule, MessageTraffic messages, int[] flowLanes,
             PacketParams params, AdaptiveRouting routing, CcParams cc, long seed, PacketObserver observer,
             String eventQueue, int part, int[] partOf, Result result) {
         this.result = result;
@@ -50,7 +50,7 @@ public final class PacketLp implements LpModel {
             parts = Math.max(parts, p + 1);
         }
         this.queue = new LogicalProcess(EventQueue.create(eventQueue), nodes);
-        this.network = new PacketNetwork(topology, tables, schedule, flowLanes, params, observer, queue,
+        this.network = new PacketNetwork(topology, tables, schedule, messages, flowLanes, params, observer, queue,
                 Mechanisms.of(routing, cc, seed, flowLanes));
         this.lookahead = new long[parts];
         java.util.Arrays.fill(lookahead, Long.MAX_VALUE);

@@ -48,6 +48,7 @@ final class PacketNetwork implements EventHandler {
     private final Topology topology;
     private final ForwardingTables tables;
     private final FlowSchedule schedule;
+    private final MessageTraffic messages;
     private final PacketParams params;
     private final PacketObserver observer;
     private final PacketPool pool = new PacketPool(1024);
@@ -74,6 +75,16 @@ final class PacketNetwork implements EventHandler {
 
     PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, int[] flowVl, PacketParams params,
             PacketObserver observer, EventSink sink, Mechanisms mechanisms) {
+        this(topology, tables, schedule, null, flowVl, params, observer, sink, mechanisms);
+    }
+
+    /**
+     * @param messages null: the schedule's flows send as it says; else they are the sources of this
+     *     message-level traffic ({@link MessageTraffic#schedule})
+     */
+    PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, MessageTraffic messages,
+            int[] flowVl, PacketParams params, PacketObserver observer, EventSink sink, Mechanisms mechanisms) {
+        this.messages = messages;
         this.topology = topology;
         this.tables = tables;
         this.sink = sink;
@@ -89,7 +100,11 @@ final class PacketNetwork implements EventHandler {
         if (controlWire != Integer.MAX_VALUE) {
             minBlocks = Math.min(minBlocks, (controlWire + unit - 1) / unit);
         }
-        this.smallestWire = Math.min(CutLookahead.smallestWireBytes(schedule, params), controlWire);
+        int smallestData = CutLookahead.smallestWireBytes(schedule, params);
+        if (messages != null && messages.messageBytes() % params.mtuBytes() != 0) {
+            smallestData = Math.min(smallestData, messages.messageBytes() % params.mtuBytes() + params.overheadBytes());
+        }
+        this.smallestWire = Math.min(smallestData, controlWire);
         links = new Links(topology, params, mechanisms.controlLane(), pool, observer, sink);
         queues = new InputQueues(links, params.queueing() == Queueing.VOQ, mechanisms.countsQueuedBlocks(), pool);
         switches = new Switches(links, queues, pool, params, minBlocks, controlPackets, sink);
@@ -216,6 +231,11 @@ final class PacketNetwork implements EventHandler {
 
     FlowSchedule schedule() {
         return schedule;
+    }
+
+    /** The message-level traffic the flows are sources of, or null. */
+    MessageTraffic messages() {
+        return messages;
     }
 
     PacketParams params() {

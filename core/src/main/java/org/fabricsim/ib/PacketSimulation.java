@@ -34,13 +34,21 @@ public final class PacketSimulation {
         int[] lanes = b.flowLanes == null ? new int[flows] : b.flowLanes;
         lp = new LogicalProcess(EventQueue.create(b.queue), b.topology.nodeCount());
         Mechanisms mechanisms = b.mechanisms != null ? b.mechanisms : Mechanisms.of(b.routing, b.cc, b.seed, lanes);
-        network = new PacketNetwork(b.topology, b.tables, b.schedule, lanes, b.params, b.observer, lp, mechanisms);
+        network = new PacketNetwork(b.topology, b.tables, b.schedule, b.messages, lanes, b.params, b.observer, lp,
+                mechanisms);
         lp.handler(network);
         network.start();
     }
 
     public static Builder builder(Topology topology, ForwardingTables tables, FlowSchedule schedule) {
         return new Builder(topology, tables, schedule);
+    }
+
+    /** A simulation of message-level traffic: its flows are the {@link MessageTraffic#schedule}'s sources. */
+    public static Builder builder(Topology topology, ForwardingTables tables, MessageTraffic messages) {
+        Builder b = new Builder(topology, tables, messages.schedule());
+        b.messages = messages;
+        return b;
     }
 
     /** Processes every event before {@code endPs}; returns the figures of this step. */
@@ -138,6 +146,7 @@ public final class PacketSimulation {
         private Mechanisms mechanisms;
         private AdaptiveRouting routing = AdaptiveRouting.STATIC;
         private CcParams cc;
+        private MessageTraffic messages;
 
         private Builder(Topology topology, ForwardingTables tables, FlowSchedule schedule) {
             this.topology = Objects.requireNonNull(topology, "topology");
@@ -199,6 +208,11 @@ public final class PacketSimulation {
         }
 
         public PacketSimulation build() {
+            if (messages != null && (routing.mode() == AdaptiveRouting.Mode.EAR
+                    || routing.mode() == AdaptiveRouting.Mode.CIRCUITS)) {
+                throw new IllegalArgumentException("message-level traffic with " + routing.mode().key()
+                        + " routing is not built (its flows have one destination each)");
+            }
             if (cc != null && routing.mode() != AdaptiveRouting.Mode.STATIC) {
                 throw new IllegalArgumentException("congestion control with adaptive routing is not built yet");
             }

@@ -387,7 +387,8 @@ public final class PacketMetricsFiles {
         }
         ArrowTable table = latencyColumns(table("fabricsim.flows", m)
                 .metadata("latency_percentiles", Boolean.toString(m.hasFlowPercentiles()))
-                .int32("flow", flow).int32("src", fs.src()).int32("dst", fs.dst()).int32("app", fs.app())
+                .int32("flow", flow).int32("src", fs.src()).int32("dst", m.hasMessageSources() ? filled(n, -1) : fs.dst())
+                .int32("app", fs.app())
                 .bool("active", active).int64("bytes", bytes).int64("packets", packets).float64("gbps", gbps)
                 .int64("first_delivery_ps", first).int64("last_delivery_ps", last)
                 .int64("completions", completions).int64("first_completion_ps", firstCompletion)
@@ -412,15 +413,17 @@ public final class PacketMetricsFiles {
         return table;
     }
 
+    private static int[] filled(int n, int value) {
+        int[] a = new int[n];
+        java.util.Arrays.fill(a, value);
+        return a;
+    }
+
     /** {@code receivers.arrow}: one row per host, in host order. */
     public static ArrowTable receiversTable(PacketMetrics m) {
         Topology t = m.topology();
         int h = t.hostCount();
-        long[] bytes = new long[h];
-        FlowSet fs = m.flows();
-        for (int f = 0; f < fs.size(); f++) {
-            bytes[fs.dst()[f]] += m.flowBytes(f);
-        }
+        long[] bytes = m.receiverBytes();
         int[] host = new int[h];
         String[] name = new String[h];
         long[] packets = new long[h];

@@ -29,7 +29,9 @@ public final class Seeds {
         /** The master seed of one point of a sweep (entity = point index). */
         SWEEP_POINT(7),
         /** Visit orders and starting vertices of the graph partitioner. */
-        PARTITION(8);
+        PARTITION(8),
+        /** The destinations an HCA's message generator draws (entity = host). */
+        MESSAGES(9);
 
         private final int code;
 

@@ -51,6 +51,7 @@ public final class PacketMetrics implements PacketObserver {
     private final BufferMeter bufferMeter;
     private final Latencies receiverLatency;
     private final Latencies flowLatency;
+    private final long[] receivedBytes; // per host: bytes delivered to it in the window (throughput basis)
     private final ReorderMeter reorder; // null unless options.reorder()
     private final AdaptationMeter adaptation; // null unless options.reorder()
     private long[] flowStartPs;
@@ -58,6 +59,7 @@ public final class PacketMetrics implements PacketObserver {
     private int[] permutationOf; // null: not a permutation sequence
     private int[] permutationAfter; // each flow's predecessor in its host's chain
     private int permutationCount;
+    private boolean messageSources; // flows are message sources: their destination changes per message
 
     public PacketMetrics(Topology topology, FlowSet flows, MetricsOptions options) {
         this.topology = Objects.requireNonNull(topology, "topology");
@@ -78,6 +80,7 @@ public final class PacketMetrics implements PacketObserver {
                 options.latencyResolutionPs());
         flowLatency = new Latencies(n, n <= options.maxFlowHistograms(), options.latencyDigits(),
                 options.latencyResolutionPs());
+        receivedBytes = new long[topology.hostCount()];
         flowStartPs = new long[n];
         flowStopPs = new long[n];
         Arrays.fill(flowStopPs, Long.MAX_VALUE);
@@ -124,6 +127,20 @@ public final class PacketMetrics implements PacketObserver {
         return this;
     }
 
+    /**
+     * The flows are the sources of message-level traffic ({@code packet.traffic = messages}): each message
+     * has its own destination, so a flow has none (flows.arrow says -1); receivers count what reached them.
+     */
+    public PacketMetrics messageSources() {
+        this.messageSources = true;
+        return this;
+    }
+
+    /** Whether the flows are message sources without a destination of their own ({@link #messageSources}). */
+    public boolean hasMessageSources() {
+        return messageSources;
+    }
+
     // ---------------------------------------------------------------------------------------------------
     // Observing (hot path)
 
@@ -142,7 +159,9 @@ public final class PacketMetrics implements PacketObserver {
         if (!inWindow) {
             return;
         }
-        flowMeter.delivered(timePs, flow, Math.max(0, bytes + throughputAdjust));
+        int counted = Math.max(0, bytes + throughputAdjust);
+        flowMeter.delivered(timePs, flow, counted);
+        receivedBytes[dstHost] += counted; // by the packet's destination: a message source's changes
         long latency = timePs - injectedPs;
         if (latency < 0) {
             throw new IllegalArgumentException("flow " + flow + ": packet delivered at " + timePs
@@ -205,6 +224,9 @@ public final class PacketMetrics implements PacketObserver {
         linkMeter.merge(other.linkMeter);
         bufferMeter.merge(other.bufferMeter);
         receiverLatency.merge(other.receiverLatency);
+        for (int h = 0; h < receivedBytes.length; h++) {
+            receivedBytes[h] += other.receivedBytes[h];
+        }
         flowLatency.merge(other.flowLatency);
         if (reorder != null) {
             reorder.merge(other.reorder);
@@ -442,12 +464,7 @@ public final class PacketMetrics implements PacketObserver {
 
     /** Bytes delivered to each host in the window (throughput basis), all flows, in host order. */
     public long[] receiverBytes() {
-        long[] bytes = new long[topology.hostCount()];
-        int[] dst = flows.dst();
-        for (int f = 0; f < dst.length; f++) {
-            bytes[dst[f]] += flowBytes(f);
-        }
-        return bytes;
+        return receivedBytes.clone();
     }
 
     /** Mean throughput into each host over the window in Gbit/s: its bytes · 8 / window. */

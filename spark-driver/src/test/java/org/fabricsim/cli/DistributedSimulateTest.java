@@ -86,6 +86,21 @@ class DistributedSimulateTest {
         }
     }
 
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"silent-forest", "moving-forest"})
+    void messageLevelForestsWithCongestionControlAreReproducedByTwoLps(String pattern) throws IOException {
+        // seed 002 Paper IV's generators (per-host destination streams) with CNPs, CCTIs and timers per host
+        Path conf = Path.of(System.getProperty("fabricsim.repoRoot", ".."), "conf", "experiments",
+                "cc-silent-forest.conf");
+        String[] common = {"traffic.pattern=" + pattern, "traffic.b-fraction=0.5", "traffic.p=0.6",
+                "traffic.hotspot-lifetime=100us", "packet.end-time=300us", "metrics.window-start=0s"};
+        Path seq = simulate(conf, "seq-" + pattern, concat(common, "engine.kind=sequential"));
+        Path two = simulate(conf, "two-" + pattern, concat(common, "engine.kind=distributed", "engine.partitions=2",
+                "engine.serialize-locally=true"));
+        assertSameResults(seq, two, pattern + ", 2 LPs");
+        assertTrue(Files.readString(seq.resolve("summary.json")).contains("control_packet_hops"));
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);
