@@ -11,6 +11,9 @@ import java.util.List;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.engine.Time;
 import org.fabricsim.experiment.PacketBinding;
+import org.fabricsim.ib.AdaptiveRouting;
+import org.fabricsim.ib.CcParams;
+import org.fabricsim.ib.MessageTraffic;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.PacketRun;
 import org.fabricsim.ib.PacketSimulation;
@@ -29,7 +32,10 @@ import org.fabricsim.traffic.FlowSet;
  * heap. Usage: {@code java -cp benchmarks/target/benchmarks.jar org.fabricsim.benchmarks.PacketEndToEnd
  * [topology] [simulated ms] [repetitions] [key=value ...]}; the settings are configuration keys (e.g.
  * {@code traffic.pattern=silent-forest packet.hca-send-rate=13.5Gbps}) bound as a run would bind them
- * ({@code experiment.PacketBinding}); without any, a random permutation under the default model.
+ * ({@code experiment.PacketBinding}: the model, the traffic — message-level included —, adaptive routing,
+ * congestion control, the event queue, the seed); without any, a random permutation under the default model.
+ * No observer is attached, so {@code metrics.*}, {@code engine.*} and {@code output.*} keys are refused
+ * rather than ignored.
  */
 public final class PacketEndToEnd {
     private PacketEndToEnd() {
@@ -44,20 +50,32 @@ public final class PacketEndToEnd {
         ForwardingTables lft = Routings.compute("auto", t, null);
         List<String> settings = new ArrayList<>(List.of("experiment=packet", "topology.name=" + name));
         settings.addAll(Arrays.asList(args).subList(Math.min(3, args.length), args.length));
+        for (String kv : settings) {
+            if (kv.startsWith("metrics.") || kv.startsWith("engine.") || kv.startsWith("output.")
+                    || kv.startsWith("routing") || kv.startsWith("topology.") && !kv.equals("topology.name=" + name)) {
+                System.err.println("PacketEndToEnd: " + kv + " is not bound here (sequential, no observer; the"
+                        + " topology is the first argument, routed by its default tables)");
+                System.exit(2);
+            }
+        }
         ExperimentConfig c = ExperimentConfig.fromSets(settings, Path.of("."));
-        FlowSchedule s = PacketBinding.schedule(c, t, 1);
+        long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        FlowSchedule s = PacketBinding.schedule(c, t, seed);
         PacketParams p = PacketBinding.params(c);
+        Binding b = new Binding(PacketBinding.messages(c, t, seed), PacketBinding.flowLanes(c, s),
+                PacketBinding.adaptiveRouting(c, t), PacketBinding.congestionControl(c), PacketBinding.eventQueue(c),
+                seed);
         FlowSet flows = s.flows();
         System.out.printf("%s: %d hosts, %d switches, %d flows, %s, %.3f ms simulated, settings %s%n", name,
                 t.hostCount(), t.switchCount(), flows.size(), p, ms, settings);
-        run(t, lft, s, p, end); // warm-up
+        run(t, lft, s, p, b, end); // warm-up
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             pool.resetPeakUsage();
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int i = 0; i < reps; i++) {
             long cpu0 = threads.getCurrentThreadCpuTime();
-            PacketRun run = run(t, lft, s, p, end);
+            PacketRun run = run(t, lft, s, p, b, end);
             double cpu = (threads.getCurrentThreadCpuTime() - cpu0) / 1e9;
             // CPU time of this thread is less disturbed than wall time on a shared machine
             System.out.printf("run %d: %d events in %.3f s wall (%.3f s CPU) = %.2f M events/s; %d packet-hops,"
@@ -74,8 +92,15 @@ public final class PacketEndToEnd {
         System.out.printf("peak heap (sum of pool peaks): %.1f MiB%n", peak / 1048576.0);
     }
 
-    private static PacketRun run(Topology t, ForwardingTables lft, FlowSchedule s, PacketParams p, long end) {
-        PacketSimulation sim = PacketSimulation.builder(t, lft, s).params(p).build();
+    /** What a run binds besides the model and the flows. */
+    private record Binding(MessageTraffic messages, int[] lanes, AdaptiveRouting routing, CcParams cc, String queue,
+            long seed) {
+    }
+
+    private static PacketRun run(Topology t, ForwardingTables lft, FlowSchedule s, PacketParams p, Binding b, long end) {
+        PacketSimulation sim = (b.messages() == null ? PacketSimulation.builder(t, lft, s)
+                : PacketSimulation.builder(t, lft, b.messages())).params(p).seed(b.seed()).flowLanes(b.lanes())
+                .adaptiveRouting(b.routing()).congestionControl(b.cc()).queue(b.queue()).build();
         PacketRun run = sim.runUntil(end);
         return run;
     }

@@ -58,6 +58,28 @@ final class MetricsBinding {
      * partitioned one): {@link #options}, the flows' start and stop times and, for a permutation sequence,
      * each flow's permutation.
      */
+    /** The hosts of {@code metrics.ccti-hosts}, or the distinct sources of the first 8 flows. */
+    private static int[] cctiHosts(ExperimentConfig c, Topology t, FlowSchedule schedule) {
+        java.util.LinkedHashSet<Integer> hosts = new java.util.LinkedHashSet<>();
+        for (String name : c.strings("metrics.ccti-hosts")) {
+            int h = t.findNode(name.trim());
+            if (h < 0) {
+                throw c.error("metrics.ccti-hosts", "no node '" + name.trim() + "' in " + t.name());
+            }
+            if (!t.isHost(h)) {
+                throw c.error("metrics.ccti-hosts", "'" + name.trim() + "' is a switch, not a host");
+            }
+            hosts.add(h);
+        }
+        if (c.strings("metrics.ccti-hosts").isEmpty()) {
+            int[] src = schedule.flows().src();
+            for (int f = 0; f < src.length && hosts.size() < 8; f++) {
+                hosts.add(src[f]);
+            }
+        }
+        return hosts.stream().mapToInt(Integer::intValue).toArray();
+    }
+
     static PacketMetrics metrics(ExperimentConfig c, Topology t, FlowSchedule schedule, long endPs, PacketParams p,
             long seed) {
         PacketMetrics m = new PacketMetrics(t, schedule.flows(), options(c, endPs, p)).flowTimes(schedule.startPs(),
@@ -68,6 +90,9 @@ final class MetricsBinding {
         }
         if (c.string("packet.traffic").equals("messages")) {
             m.messageSources();
+        }
+        if (c.bool("packet.cc.enabled")) {
+            m.congestionControl(cctiHosts(c, t, schedule));
         }
         return m;
     }

@@ -146,6 +146,7 @@ final class PacketExperiment implements Experiment {
         engine.put("event_loop_seconds", run.wallSeconds());
         engine.put("packet_hops", hops);
         engine.put("ns_per_packet_hop", run.nanosPerPacketHop());
+        engine.put("peak_heap_mib", peakHeapMib());
         return Map.of("engine", engine);
     }
 
@@ -269,6 +270,17 @@ final class PacketExperiment implements Experiment {
                     + m.reorder().inOrder(), m.reorder().ratio(), goodput, m.aggregateGbps(), m.adaptation().total());
         }
         console.println("  results in " + out.dir().toAbsolutePath());
+    }
+
+    /** The JVM's peak heap so far, MiB: the sum of its heap pools' peaks (all parts, when run in one JVM). */
+    private static double peakHeapMib() {
+        long peak = 0;
+        for (java.lang.management.MemoryPoolMXBean pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == java.lang.management.MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        return Math.round(peak / 1048576.0 * 10) / 10.0;
     }
 
     /** A time in picoseconds, or null for "none" ({@link Long#MAX_VALUE}: nothing is cut, no channel). */

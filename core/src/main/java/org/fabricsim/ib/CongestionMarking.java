@@ -30,9 +30,11 @@ final class CongestionMarking implements Marking {
     private final int mtuBlocks;
     private final double markProbability;
     private long marked;
+    private final PacketObserver observer;
 
     CongestionMarking(PacketNetwork net, CcParams params, long seed) {
         this.params = params;
+        this.observer = net.observer();
         this.pool = net.pool();
         this.view = net.switches();
         this.lanes = net.links().lanes;
@@ -75,6 +77,7 @@ final class CongestionMarking implements Marking {
         }
         p.flags[pk] |= FECN;
         marked++;
+        observer.marked(t, o, p.flow[pk]);
     }
 
     /**

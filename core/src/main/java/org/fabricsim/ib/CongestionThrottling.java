@@ -19,6 +19,7 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
     private final CcParams params;
     private final PacketNetwork net;
     private final PacketPool pool;
+    private final PacketObserver observer;
     private final Hcas hcas;
     private final int[] flowSrc;
     private final int lanes;
@@ -36,6 +37,7 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
         this.params = params;
         this.net = net;
         this.pool = net.pool();
+        this.observer = net.observer();
         this.hcas = net.hcas();
         this.flowSrc = hcas.flowSrc;
         this.lanes = net.params().virtualLanes();
@@ -87,7 +89,11 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
         }
         int f = pool.flow[pk];
         int key = key(f, pool.aux[pk]);
-        ccti[key] = Math.min(params.cctiLimit(), ccti[key] + params.cctiIncrease());
+        int before = ccti[key];
+        ccti[key] = Math.min(params.cctiLimit(), before + params.cctiIncrease());
+        if (ccti[key] != before) {
+            reportCcti(t, key);
+        }
         int timer = params.perFlowTimer() ? key : flowSrc[f] * lanes + pool.vl[pk];
         if (params.perFlowTimer() || due[timer] == 0) {
             arm(t, node, timer); // per CCTI: restarted on every BECN; per port SL: started if idle
@@ -107,21 +113,14 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
         }
         due[timer] = 0;
         boolean above = false;
-        if (params.perFlowTimer()) {
-            ccti[timer] = Math.max(params.cctiMin(), ccti[timer] - 1);
-            above = ccti[timer] > params.cctiMin();
-        } else if (params.serviceLevel()) {
-            // one CCTI per port and SL, numbered as its timer
-            ccti[timer] = Math.max(params.cctiMin(), ccti[timer] - 1);
-            above = ccti[timer] > params.cctiMin();
+        if (params.perFlowTimer() || params.serviceLevel()) {
+            // one timer per CCTI; at SL level the CCTI of the port and SL is numbered as its timer
+            above = decrement(t, timer);
         } else if (perDestination) {
             // every destination's CCTI of this port (the specification's wording; one SL per source here)
             int host = timer / lanes;
             for (int k = host * hosts; k < (host + 1) * hosts; k++) {
-                if (ccti[k] > params.cctiMin()) {
-                    ccti[k]--;
-                    above |= ccti[k] > params.cctiMin();
-                }
+                above |= decrement(t, k);
             }
         } else {
             // every flow's CCTI of this port and SL (the specification's wording)
@@ -129,9 +128,8 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
             int lane = timer % lanes;
             for (int i = hcas.hostFlowStart[host]; i < hcas.hostFlowStart[host + 1]; i++) {
                 int f = hcas.hostFlows[i];
-                if (hcas.lane(f) == lane && ccti[f] > params.cctiMin()) {
-                    ccti[f]--;
-                    above |= ccti[f] > params.cctiMin();
+                if (hcas.lane(f) == lane) {
+                    above |= decrement(t, f);
                 }
             }
         }
@@ -145,6 +143,26 @@ final class CongestionThrottling implements ControlReceiver, MechanismTimer, Rou
     @Override
     public long delayPs(int flow, int wireBytes) {
         return ird[ccti[keyOf[flow]]];
+    }
+
+    /** Lowers CCTI {@code key} by one unless at CCTI_Min; whether it is still above. */
+    private boolean decrement(long t, int key) {
+        if (ccti[key] <= params.cctiMin()) {
+            return false;
+        }
+        ccti[key]--;
+        reportCcti(t, key);
+        return ccti[key] > params.cctiMin();
+    }
+
+    private void reportCcti(long t, int key) {
+        if (params.serviceLevel()) {
+            observer.cctiChanged(t, key / lanes, -1, ccti[key]);
+        } else if (perDestination) {
+            observer.cctiChanged(t, key / hosts, key % hosts, ccti[key]);
+        } else {
+            observer.cctiChanged(t, flowSrc[key], hcas.flowDst[key], ccti[key]);
+        }
     }
 
     @Override

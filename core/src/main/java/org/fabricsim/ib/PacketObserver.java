@@ -37,6 +37,21 @@ public interface PacketObserver {
     default void adapted(long timePs, int switchNode, int flow, int fromPort, int toPort) {
     }
 
+    /**
+     * Congestion control: a data packet of {@code flow} leaving switch output {@code globalPort} was FECN-marked
+     * (seed 002). Ignored unless overridden.
+     */
+    default void marked(long timePs, int globalPort, int flow) {
+    }
+
+    /**
+     * Congestion control: the CCTI throttling host {@code srcHost}'s packets to host {@code dstHost} (-1: all
+     * of its port's and SL's, at SL level) became {@code ccti}: a BECN raised it or a timer lowered it.
+     * Ignored unless overridden.
+     */
+    default void cctiChanged(long timePs, int srcHost, int dstHost, int ccti) {
+    }
+
     /** Reports nothing. */
     PacketObserver NONE = new PacketObserver() {
         @Override

@@ -15,6 +15,7 @@ import org.fabricsim.stats.PacketMetrics;
 import org.fabricsim.stats.PermutationConvergence;
 import org.fabricsim.stats.ReceiverAggregates;
 import org.fabricsim.stats.ReorderMeter;
+import org.fabricsim.stats.CongestionMeter;
 import org.fabricsim.stats.SampleSummary;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSet;
@@ -39,6 +40,8 @@ public final class PacketMetricsFiles {
     public static final String REORDER = "reorder.arrow";
     public static final String ADAPTATIONS = "adaptations.arrow";
     public static final String PERMUTATIONS = "permutations.arrow";
+    public static final String CCTI = "ccti.arrow";
+    public static final String CCTI_PLOT = "ccti.png";
     public static final String ADAPTATION_PLOT = "adaptations.png";
     /** The plot draws at most this many lines: one per flow, or the means of as many groups of flows. */
     public static final int MAX_PLOT_LINES = 16;
@@ -67,6 +70,12 @@ public final class PacketMetricsFiles {
         }
         if (plots) {
             plotThroughput(out.stage(PLOT), m, title);
+        }
+        if (m.measuresCongestionControl()) {
+            cctiTable(m).write(out.stage(CCTI));
+            if (plots) {
+                plotCcti(out.stage(CCTI_PLOT), m, "CCTI, " + m.topology().name());
+            }
         }
         if (m.measuresReorder()) {
             reorderTable(m).write(out.stage(REORDER));
@@ -123,6 +132,29 @@ public final class PacketMetricsFiles {
                 .put("latency", m.latency().toJson())
                 .put("utilisation", utilisationByClass(m))
                 .put("buffer_max_bytes", bufferMax(m));
+        List<Double> pooled = new ArrayList<>();
+        for (int f = 0; f < flows.size(); f++) {
+            for (double g : m.activeBinGbps(f)) {
+                pooled.add(g);
+            }
+        }
+        s.put("flow_bin_gbps", SampleSummary.of(pooled.stream().mapToDouble(d -> d).toArray()).toJson());
+        if (m.measuresCongestionControl()) {
+            CongestionMeter c = m.congestion();
+            int marking = 0;
+            for (int p = 0; p < m.topology().portCount(); p++) {
+                marking += c.marked(p) > 0 ? 1 : 0;
+            }
+            int maxCcti = 0;
+            for (int i = 0; i < c.tracedHosts().length; i++) {
+                for (int b = 0; b < m.bins(); b++) {
+                    maxCcti = Math.max(maxCcti, c.cctiMax(i, b));
+                }
+            }
+            s.put("congestion_control", Json.object().put("marked_packets", c.markedTotal())
+                    .put("ports_marking", marking).put("cnp_hops", c.cnpHops())
+                    .put("traced_ccti_max", maxCcti));
+        }
         if (m.measuresReorder()) {
             s.put("reorder", reorderSummary(m)).put("adaptation", adaptationSummary(m));
         }
@@ -352,7 +384,69 @@ public final class PacketMetricsFiles {
                         .int32("buffer_max_bytes_vl" + vl, vlMax[vl]);
             }
         }
+        if (m.measuresCongestionControl()) {
+            long[] marked = new long[n];
+            long[] cnps = new long[n];
+            for (int i = 0; i < n; i++) {
+                marked[i] = m.congestion().marked(ports[i]);
+                cnps[i] = m.congestion().cnps(ports[i]);
+            }
+            table.int64("marked_packets", marked).int64("cnp_packets", cnps);
+        }
         return table;
+    }
+
+    /** {@code ccti.arrow}: per traced source host and throughput bin, its CCTI at the bin's end and its largest in the bin. */
+    public static ArrowTable cctiTable(PacketMetrics m) {
+        CongestionMeter c = m.congestion();
+        int[] hosts = c.tracedHosts();
+        int bins = m.bins();
+        int rows = hosts.length * bins;
+        int[] host = new int[rows];
+        String[] name = new String[rows];
+        int[] bin = new int[rows];
+        long[] start = new long[rows];
+        int[] atEnd = new int[rows];
+        int[] max = new int[rows];
+        for (int i = 0; i < hosts.length; i++) {
+            for (int b = 0; b < bins; b++) {
+                int r = i * bins + b;
+                host[r] = hosts[i];
+                name[r] = m.topology().nodeName(hosts[i]);
+                bin[r] = b;
+                start[r] = m.binStartPs(b);
+                atEnd[r] = c.cctiAtEnd(i, b);
+                max[r] = c.cctiMax(i, b);
+            }
+        }
+        return table("fabricsim.ccti", m).metadata("bin_width_ps", Long.toString(m.options().binWidthPs()))
+                .int32("host", host).utf8("name", name).int32("bin", bin).int64("bin_start_ps", start)
+                .int32("ccti", atEnd).int32("ccti_max", max);
+    }
+
+    /** The traced hosts' CCTI at each bin's end over time. */
+    public static void plotCcti(Path png, PacketMetrics m, String title) throws IOException {
+        CongestionMeter c = m.congestion();
+        int[] hosts = c.tracedHosts();
+        int bins = m.bins();
+        long unit = timeUnitPs(m.options().windowEndPs());
+        double[] x = new double[bins];
+        for (int b = 0; b < bins; b++) {
+            x[b] = (m.binStartPs(b) + m.binWidthPs(b)) / (double) unit;
+        }
+        List<Plots.Line> lines = new ArrayList<>();
+        for (int i = 0; i < hosts.length; i++) {
+            double[] y = new double[bins];
+            for (int b = 0; b < bins; b++) {
+                y[b] = c.cctiAtEnd(i, b);
+            }
+            lines.add(new Plots.Line(m.topology().nodeName(hosts[i]), x, y));
+        }
+        if (lines.isEmpty()) {
+            lines.add(new Plots.Line("no traced hosts", new double[0], new double[0]));
+        }
+        Plots.lines(png, new Plots.Labels(title + " (traced sources, at each bin's end)", "time (" + unitName(unit) + ")",
+                "CCTI"), lines, 0.0);
     }
 
     /** {@code flows.arrow}: one row per flow, in flow order. */
@@ -394,6 +488,17 @@ public final class PacketMetricsFiles {
                 .int64("completions", completions).int64("first_completion_ps", firstCompletion)
                 .int64("completion_ps", completion)
                 .int64("completion_time_ps", fct), latency);
+        double[][] jitter = new double[4][n];
+        for (int f = 0; f < n; f++) {
+            double[] g = m.activeBinGbps(f);
+            SampleSummary sum = g.length == 0 ? null : SampleSummary.of(g);
+            jitter[0][f] = sum == null ? Double.NaN : sum.mean();
+            jitter[1][f] = sum == null ? Double.NaN : sum.standardDeviation();
+            jitter[2][f] = sum == null ? Double.NaN : sum.min();
+            jitter[3][f] = sum == null ? Double.NaN : sum.max();
+        }
+        table.float64("bin_gbps_mean", jitter[0]).float64("bin_gbps_sd", jitter[1]).float64("bin_gbps_min", jitter[2])
+                .float64("bin_gbps_max", jitter[3]);
         if (m.measuresReorder()) {
             ReorderMeter r = m.reorder();
             AdaptationMeter a = m.adaptation();

@@ -60,6 +60,7 @@ public final class PacketMetrics implements PacketObserver {
     private int[] permutationAfter; // each flow's predecessor in its host's chain
     private int permutationCount;
     private boolean messageSources; // flows are message sources: their destination changes per message
+    private CongestionMeter congestion; // null unless congestion control is measured
 
     public PacketMetrics(Topology topology, FlowSet flows, MetricsOptions options) {
         this.topology = Objects.requireNonNull(topology, "topology");
@@ -128,6 +129,25 @@ public final class PacketMetrics implements PacketObserver {
     }
 
     /**
+     * Congestion control is on: count marked packets and CNPs per port and trace the CCTI of
+     * {@code tracedHosts} over time ({@link CongestionMeter}).
+     */
+    public PacketMetrics congestionControl(int[] tracedHosts) {
+        congestion = new CongestionMeter(topology.portCount(), topology.hostCount(), tracedHosts, options, bins());
+        return this;
+    }
+
+    /** Whether congestion control is measured ({@link #congestionControl}). */
+    public boolean measuresCongestionControl() {
+        return congestion != null;
+    }
+
+    /** Marks, CNPs and CCTIs. */
+    public CongestionMeter congestion() {
+        return require(congestion);
+    }
+
+    /**
      * The flows are the sources of message-level traffic ({@code packet.traffic = messages}): each message
      * has its own destination, so a flow has none (flows.arrow says -1); receivers count what reached them.
      */
@@ -182,9 +202,26 @@ public final class PacketMetrics implements PacketObserver {
     }
 
     @Override
+    public void marked(long timePs, int globalPort, int flow) {
+        if (congestion != null) {
+            congestion.marked(timePs, globalPort);
+        }
+    }
+
+    @Override
+    public void cctiChanged(long timePs, int srcHost, int dstHost, int ccti) {
+        if (congestion != null) {
+            congestion.ccti(timePs, srcHost, ccti);
+        }
+    }
+
+    @Override
     public void controlTransmitted(long timePs, int globalPort, int type, int bytes) {
         if (adaptation != null) {
             adaptation.controlTransmitted(type);
+        }
+        if (congestion != null && type == org.fabricsim.ib.ControlPacket.CONGESTION_NOTIFICATION) {
+            congestion.cnp(timePs, globalPort);
         }
     }
 
@@ -226,6 +263,9 @@ public final class PacketMetrics implements PacketObserver {
         receiverLatency.merge(other.receiverLatency);
         for (int h = 0; h < receivedBytes.length; h++) {
             receivedBytes[h] += other.receivedBytes[h];
+        }
+        if (congestion != null) {
+            congestion.merge(other.congestion);
         }
         flowLatency.merge(other.flowLatency);
         if (reorder != null) {
@@ -272,6 +312,23 @@ public final class PacketMetrics implements PacketObserver {
     /** Throughput of {@code flow} in bin {@code b} in Gbit/s (bytes·8 / bin width). */
     public double binGbps(int flow, int b) {
         return gbps(binBytes(flow, b), binWidthPs(b));
+    }
+
+    /**
+     * Throughput of {@code flow} in each whole bin of its active time, in bin order: the samples of seed 002
+     * Paper III Table II's mean, SD, min and max per flow ("throughput jitter").
+     */
+    public double[] activeBinGbps(int flow) {
+        double[] g = new double[bins()];
+        int n = 0;
+        for (int b = 0; b < g.length; b++) {
+            long from = binStartPs(b);
+            if (from >= flowStartPs[flow] && from + binWidthPs(b) <= flowStopPs[flow]
+                    && binWidthPs(b) == options.binWidthPs()) {
+                g[n++] = binGbps(flow, b);
+            }
+        }
+        return Arrays.copyOf(g, n);
     }
 
     /** Bytes of {@code flow} delivered in the window. */
@@ -457,7 +514,8 @@ public final class PacketMetrics implements PacketObserver {
 
     private <T> T require(T meter) {
         if (meter == null) {
-            throw new IllegalStateException("packet order and adaptations are not measured (MetricsOptions.reorder)");
+            throw new IllegalStateException("not measured: packet order and adaptations need MetricsOptions.reorder,"
+                    + " congestion control congestionControl()");
         }
         return meter;
     }
