@@ -29,6 +29,7 @@ final class CongestionMarking implements Marking {
     private final int packetSizeBytes;
     private final int mtuBlocks;
     private final double markProbability;
+    private final long[] markedAt; // per global port: FECN marks set there
     private long marked;
 
     CongestionMarking(PacketNetwork net, CcParams params, long seed) {
@@ -50,6 +51,7 @@ final class CongestionMarking implements Marking {
             caPort[p] = net.links().peer[p] >= 0 && net.links().owner[net.links().peer[p]] < net.topology().hostCount();
         }
         congested = new boolean[ports * lanes];
+        markedAt = new long[ports];
         hosts = net.topology().hostCount();
         random = new SplittableRandom[net.topology().switchCount()];
         for (int s = 0; s < random.length; s++) {
@@ -75,6 +77,7 @@ final class CongestionMarking implements Marking {
         }
         p.flags[pk] |= FECN;
         marked++;
+        markedAt[o]++;
     }
 
     /**
@@ -108,6 +111,11 @@ final class CongestionMarking implements Marking {
         } else if (fill < (params.hysteresisBytes() == 0 ? upper : lower)) {
             congested[ol] = false;
         }
+    }
+
+    /** FECN-marked packets so far at output port {@code o} (global). */
+    long markedAt(int o) {
+        return markedAt[o];
     }
 
     /** FECN-marked packets so far. */
