@@ -28,8 +28,12 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
         int packetSizeBlocks, int markingRate, long cctCoefficientPs, int cctEntries, int cctiIncrease, int cctiLimit,
         int cctiMin, long timerPs, boolean perFlowTimer, boolean serviceLevel, int cnpBytes) {
 
-    /** Paper III Table I: threshold 15, Marking_Rate 1, Packet_Size 8, CCTI_Timer 150 µs, CCT i²·7/106² µs. */
-    public static final CcParams DEFAULTS = new CcParams(15, 0, Evaluation.SUM, 0, true, 8, 1, 623, 128, 1, 127, 0,
+    /**
+     * Paper III Table I: threshold 15, Marking_Rate 1, Packet_Size 8, CCTI_Timer 150 µs, CCT i²·7/106² µs; the
+     * weight in 8 KiB units (w 15: 8 KiB, about four 2 KiB packets, Paper V's ITh High) and a 4 KiB hysteresis
+     * (Low two packets; Paper II's two thresholds), calibrated on the test bed (D143).
+     */
+    public static final CcParams DEFAULTS = new CcParams(15, 8192, Evaluation.SUM, 4096, true, 8, 1, 623, 128, 1, 127, 0,
             150_000_000L, true, false, 64);
 
     /** Paper I's three ways of comparing the fill of the queues for a Port VL with the threshold. */

@@ -29,6 +29,7 @@ final class CongestionMarking implements Marking {
     private final int packetSizeBytes;
     private final int mtuBlocks;
     private final double markProbability;
+    private final long[] markedAt; // per global port: FECN marks set there
     private long marked;
     private final PacketObserver observer;
 
@@ -52,6 +53,7 @@ final class CongestionMarking implements Marking {
             caPort[p] = net.links().peer[p] >= 0 && net.links().owner[net.links().peer[p]] < net.topology().hostCount();
         }
         congested = new boolean[ports * lanes];
+        markedAt = new long[ports];
         hosts = net.topology().hostCount();
         random = new SplittableRandom[net.topology().switchCount()];
         for (int s = 0; s < random.length; s++) {
@@ -77,6 +79,7 @@ final class CongestionMarking implements Marking {
         }
         p.flags[pk] |= FECN;
         marked++;
+        markedAt[o]++;
         observer.marked(t, o, p.flow[pk]);
     }
 
@@ -111,6 +114,11 @@ final class CongestionMarking implements Marking {
         } else if (fill < (params.hysteresisBytes() == 0 ? upper : lower)) {
             congested[ol] = false;
         }
+    }
+
+    /** FECN-marked packets so far at output port {@code o} (global). */
+    long markedAt(int o) {
+        return markedAt[o];
     }
 
     /** FECN-marked packets so far. */

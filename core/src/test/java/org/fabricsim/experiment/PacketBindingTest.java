@@ -80,7 +80,7 @@ class PacketBindingTest {
                 config("packet.cc { enabled = true, ccti-min = 100, ccti-limit = 50 }")));
         assertTrue(order.getMessage().contains("packet.cc.ccti-min"), order.getMessage());
         InputException stuck = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
-                config("packet.cc { enabled = true, threshold = 12, hysteresis = 8KiB }")));
+                config("packet.cc { enabled = true, threshold = 12, threshold-unit = buffer, hysteresis = 8KiB }")));
         assertTrue(stuck.getMessage().contains("packet.cc.hysteresis"), stuck.getMessage());
         InputException both = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
                 config("packet.cc.enabled = true\npacket.adaptive-routing.mode = ear")));

@@ -206,7 +206,8 @@ class Seed002CcTest {
 
     @Test
     void theThresholdWeightMapsToAFillOfTheBufferOrOfAUnit() {
-        assertEquals(2048, CcParams.DEFAULTS.thresholdBytes(32 * 1024), "w 15: 1/16 of 32 KiB");
+        assertEquals(2048, CcParams.DEFAULTS.withThreshold(15, 0).thresholdBytes(32 * 1024), "w 15: 1/16 of 32 KiB");
+        assertEquals(8192, CcParams.DEFAULTS.thresholdBytes(32 * 1024), "the default: w 15 in 8 KiB units (D143)");
         assertEquals(16 * 1024, paperII(CcParams.Evaluation.SUM, 0).withThreshold(8, 0).thresholdBytes(32 * 1024));
         assertEquals(3 * 2048, paperII(CcParams.Evaluation.SUM, 0).withThreshold(13, 2048).thresholdBytes(32 * 1024),
                 "w 13 in 2 KiB units: 3 units");
