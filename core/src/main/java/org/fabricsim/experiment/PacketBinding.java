@@ -126,7 +126,29 @@ public final class PacketBinding {
         if (coefficient < 0) {
             throw c.error(p + "cct-coefficient", "must be >= 0");
         }
-        int entries = c.integer(p + "cct-entries", 128, 1 << 16);
+        List<String> cct = c.strings(p + "cct");
+        long[] table = null;
+        int entries;
+        if (cct.isEmpty()) {
+            entries = c.integer(p + "cct-entries", 128, 1 << 16);
+        } else {
+            table = new long[cct.size()];
+            for (int i = 0; i < table.length; i++) {
+                try {
+                    table[i] = Units.time(cct.get(i).trim());
+                } catch (InputException e) {
+                    throw c.error(p + "cct", "entry " + i + " '" + cct.get(i).trim() + "' is not a time (e.g. 1.5us)");
+                }
+                if (table[i] < 0 || (i > 0 && table[i] < table[i - 1])) {
+                    throw c.error(p + "cct", "entry " + i + " must be >= 0 and not below entry " + (i - 1)
+                            + " (a higher index throttles more)");
+                }
+            }
+            entries = table.length;
+            if (entries > 1 << 16) {
+                throw c.error(p + "cct", "at most 65536 entries");
+            }
+        }
         int min = c.integer(p + "ccti-min", 0, entries - 1);
         int limit = c.integer(p + "ccti-limit", 0, entries - 1);
         if (min > limit) {
@@ -146,7 +168,7 @@ public final class PacketBinding {
                 c.integer(p + "packet-size", 0, 1 << 16), c.integer(p + "marking-rate", 0, 1 << 20), coefficient,
                 entries, c.integer(p + "ccti-increase", 0, entries), limit, min, timer,
                 c.choice(p + "timer-per", List.of("ccti", "port-sl")).equals("ccti"),
-                c.choice(p + "level", List.of("qp", "sl")).equals("sl"), sizeInt(c, p + "cnp-size", 1, 1 << 16));
+                c.choice(p + "level", List.of("qp", "sl")).equals("sl"), sizeInt(c, p + "cnp-size", 1, 1 << 16), table);
     }
 
     /** Refuses a routing the topology cannot carry, naming the key (circuits need a generated fat tree). */

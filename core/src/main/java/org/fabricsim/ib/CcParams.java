@@ -23,10 +23,12 @@ package org.fabricsim.ib;
  *     false: one periodic timer per port and SL decrementing all its flows (the specification's wording)
  * @param serviceLevel true: one CCTI per port and SL (SL level); false: one per flow (QP level, Paper IV)
  * @param cnpBytes wire size of a congestion notification packet
+ * @param cctTablePs the CCT's entries, picoseconds, instead of the formula (then {@code cctEntries} is its
+ *     length); null: the formula
  */
 public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluation, int hysteresisBytes, boolean victimMask,
         int packetSizeBlocks, int markingRate, long cctCoefficientPs, int cctEntries, int cctiIncrease, int cctiLimit,
-        int cctiMin, long timerPs, boolean perFlowTimer, boolean serviceLevel, int cnpBytes) {
+        int cctiMin, long timerPs, boolean perFlowTimer, boolean serviceLevel, int cnpBytes, long[] cctTablePs) {
 
     /**
      * Paper III Table I: threshold 15, Marking_Rate 1, Packet_Size 8, CCTI_Timer 150 µs, CCT i²·7/106² µs; the
@@ -63,7 +65,18 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
         if (thresholdUnitBytes < 0 || hysteresisBytes < 0 || packetSizeBlocks < 0 || markingRate < 0 || cctiIncrease < 0 || cctiMin < 0) {
             throw new IllegalArgumentException("congestion-control counts must be >= 0");
         }
-        if (cctEntries < 128 || cctiLimit >= cctEntries || cctiMin > cctiLimit) {
+        if (cctTablePs != null) {
+            cctTablePs = cctTablePs.clone();
+            if (cctTablePs.length != cctEntries || cctEntries < 1) {
+                throw new IllegalArgumentException("a CCT table of " + cctTablePs.length + " entries for " + cctEntries);
+            }
+            for (long v : cctTablePs) {
+                if (v < 0) {
+                    throw new IllegalArgumentException("CCT entries must be >= 0: " + v);
+                }
+            }
+        }
+        if ((cctTablePs == null && cctEntries < 128) || cctiLimit >= cctEntries || cctiMin > cctiLimit) {
             throw new IllegalArgumentException("CCT of " + cctEntries + " entries (>= 128) needs CCTI_Min <= CCTI_Limit"
                     + " < entries: " + cctiMin + ", " + cctiLimit);
         }
@@ -72,11 +85,21 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
         }
     }
 
+    /** The parameters with the CCT of the formula (no table). */
+    public CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluation, int hysteresisBytes,
+            boolean victimMask, int packetSizeBlocks, int markingRate, long cctCoefficientPs, int cctEntries,
+            int cctiIncrease, int cctiLimit, int cctiMin, long timerPs, boolean perFlowTimer, boolean serviceLevel,
+            int cnpBytes) {
+        this(threshold, thresholdUnitBytes, evaluation, hysteresisBytes, victimMask, packetSizeBlocks, markingRate,
+                cctCoefficientPs, cctEntries, cctiIncrease, cctiLimit, cctiMin, timerPs, perFlowTimer, serviceLevel,
+                cnpBytes, null);
+    }
+
     /** The same with threshold weight {@code w} standing for a fill in units of {@code unitBytes} (0: the buffer). */
     public CcParams withThreshold(int w, int unitBytes) {
         return new CcParams(w, unitBytes, evaluation, hysteresisBytes, victimMask, packetSizeBlocks, markingRate,
                 cctCoefficientPs, cctEntries, cctiIncrease, cctiLimit, cctiMin, timerPs, perFlowTimer, serviceLevel,
-                cnpBytes);
+                cnpBytes, cctTablePs);
     }
 
     /** What summary.json says about congestion control. */
@@ -84,7 +107,9 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
         return "ib-cc(threshold " + threshold + (thresholdUnitBytes == 0 ? "/16 of the buffer " : " x "
                 + thresholdUnitBytes + " B ") + evaluation.key() + (hysteresisBytes > 0 ? ", hysteresis "
                 + hysteresisBytes + " B" : "") + ", marking-rate " + markingRate + ", packet-size " + packetSizeBlocks
-                + ", CCT i^2 x " + cctCoefficientPs + " ps (" + cctEntries + "), CCTI +" + cctiIncrease + " "
+                + (cctTablePs == null ? ", CCT i^2 x " + cctCoefficientPs + " ps (" + cctEntries + ")" : ", CCT table of "
+                + cctEntries + " entries up to " + org.fabricsim.config.Units.formatTime(cctTablePs[cctEntries - 1]))
+                + ", CCTI +" + cctiIncrease + " "
                 + cctiMin + ".." + cctiLimit + ", timer " + org.fabricsim.config.Units.formatTime(timerPs)
                 + (perFlowTimer ? " per CCTI" : " per port SL") + ", " + (serviceLevel ? "SL" : "QP") + " level)";
     }
@@ -99,6 +124,6 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
 
     /** CCT entry {@code i}: the injection rate delay, picoseconds (Paper III §V: i²·7/106² µs). */
     long ird(int i) {
-        return (long) i * i * cctCoefficientPs;
+        return cctTablePs != null ? cctTablePs[i] : (long) i * i * cctCoefficientPs;
     }
 }

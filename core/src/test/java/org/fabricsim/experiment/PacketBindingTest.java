@@ -76,6 +76,17 @@ class PacketBindingTest {
                 + " timer = 1500us, timer-per = port-sl, level = sl, cnp-size = 32B }"));
         assertEquals(new CcParams(9, 2048, CcParams.Evaluation.PER_VOQ, 4096, false, 0, 10, 1000, 256, 2, 200, 3,
                 1_500_000_000L, false, true, 32), p);
+        CcParams table = PacketBinding.congestionControl(config("packet.cc { enabled = true, cct = [0us, 1us, 2.5us,"
+                + " 10us], ccti-limit = 3 }"));
+        assertEquals(4, table.cctEntries());
+        assertArrayEquals(new long[] {0, 1_000_000, 2_500_000, 10_000_000}, table.cctTablePs());
+        assertTrue(table.describe().contains("CCT table of 4 entries up to 10us"), table.describe());
+        for (String bad : new String[] {"cct = [1us, 0us]", "cct = [1us, soon]", "cct = [0us, 1us]"}) {
+            // falling, not a time, and a table shorter than the default CCTI_Limit (127)
+            InputException e = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
+                    config("packet.cc { enabled = true, " + bad + " }")));
+            assertTrue(e.getMessage().contains("packet.cc."), bad + ": " + e.getMessage());
+        }
         InputException order = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
                 config("packet.cc { enabled = true, ccti-min = 100, ccti-limit = 50 }")));
         assertTrue(order.getMessage().contains("packet.cc.ccti-min"), order.getMessage());

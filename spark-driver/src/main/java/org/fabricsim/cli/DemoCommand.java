@@ -126,6 +126,47 @@ final class DemoCommand implements Callable<Integer> {
         main.out.println("   (seed 001 Table II on 1152 hosts: docs/ADAPTIVE_ROUTING.md; conf/experiments/ar-seed001-*.conf)");
         main.out.println();
 
+        step("12. InfiniBand congestion control (seed 002 Paper III scenario 1, 40 ms phases): the victim H1->H4 and"
+                + " the four contributors to H5 in the last phase (paper: with CC the victim stays at about 13 Gbps and"
+                + " the contributors share H5 equally), CC off against on (ccti.png, throughput.png)");
+        Path[] testbed = new Path[2];
+        for (int on = 0; on < 2; on++) {
+            testbed[on] = file("cc-testbed-s1.conf", "cc-testbed-s1-" + (on == 1 ? "on" : "off"),
+                    "packet.cc.enabled=" + (on == 1), "metrics.window-start=180ms");
+        }
+        main.out.println("   flow        CC off   CC on  (Gbps, 180-200 ms)");
+        try {
+            JsonNode[] values = {Json.read(testbed[0].resolve("summary.json")).get("metrics").get("flow_gbps_values"),
+                Json.read(testbed[1].resolve("summary.json")).get("metrics").get("flow_gbps_values")};
+            String[] names = {"H1->H4", "H2->H5", "H3->H5", "H6->H5", "H7->H5"};
+            for (int f = 0; f < names.length; f++) {
+                main.out.printf(Locale.ROOT, "   %-10s %7.2f %7.2f%n", names[f], values[0].get(f).asDouble(),
+                        values[1].get(f).asDouble());
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        main.out.println();
+
+        step("13. Congestion control at the message level (seed 002 Paper IV silent forest on the 648-node tree,"
+                + " 10 ms): 80 % of the hosts send to 8 hotspots, 20 % draw a destination per 4 KiB message; receive"
+                + " rates 5-10 ms (paper, steady state: others 0.168 -> 2.246 Gbps, hotspots 13.6 -> 13.3)");
+        main.out.println("   CC     hotspots  others  total (Gbps)");
+        for (boolean on : new boolean[] {false, true}) {
+            Path dir = file("cc-silent-forest.conf", "cc-silent-forest-" + (on ? "on" : "off"), "packet.cc.enabled="
+                    + on, "packet.end-time=10ms", "metrics.window-start=5ms");
+            try {
+                JsonNode m = Json.read(dir.resolve("summary.json")).get("messages");
+                main.out.printf(Locale.ROOT, "   %-5s %9.2f %7.2f %7.1f%n", on ? "on" : "off",
+                        m.get("hotspot_receive_gbps").asDouble(), m.get("non_hotspot_receive_gbps").asDouble(),
+                        m.get("total_gbps").asDouble());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        main.out.println("   (0.5 s on tree648, the windy forest and moving trees: docs/CONGESTION_CONTROL.md)");
+        main.out.println();
+
         main.out.println("Results (summary.json, *.arrow, *.png, run.json) are in " + out.toAbsolutePath());
         return 0;
     }
@@ -166,6 +207,16 @@ final class DemoCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** Runs an experiment file with some keys set into {@code dir} under --out and returns where it wrote. */
+    private Path file(String file, String dir, String... keys) {
+        Path conf = Path.of(System.getProperty("fabricsim.conf", "conf"), "experiments", file);
+        List<String> all = new ArrayList<>(List.of(keys));
+        all.addAll(settings.settings);
+        Path to = out.resolve(dir);
+        settings.run(main, ExperimentConfig.load(conf, all), to, List.of("demo"));
+        return to;
     }
 
     /** Runs a demo sweep file into {@code dir} under --out and returns where it wrote. */
