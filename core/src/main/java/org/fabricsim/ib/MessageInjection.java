@@ -13,7 +13,7 @@ import org.fabricsim.traffic.HotspotForest;
  * shorter) while its cumulative quota, its credits and congestion control's injection rate delay for that
  * destination allow. Allocation-free once built.
  */
-final class MessageInjection implements Injection {
+final class MessageInjection extends RoundRobinFlows {
     /** Congestion control's view of a source: when its next packet to a destination may go, and that one went. */
     interface DestinationThrottle {
         long readyPs(int flow, int dst);
@@ -21,7 +21,6 @@ final class MessageInjection implements Injection {
         void sent(long t, int flow, int dst, int wireBytes);
     }
 
-    private final Hcas hcas;
     private final HotspotForest forest;
     private final int[] kind;
     private final long[] rateBps; // per source: its share of the traffic's rate
@@ -35,14 +34,12 @@ final class MessageInjection implements Injection {
     private final long lifetimePs;
     private final SplittableRandom[] random; // per host
     private final long seed;
-    private final int[] hostRr;
     private DestinationThrottle throttle;
     private long cachedSlot = -1;
     private int[] hotspots;
-    private long retryPs;
 
     MessageInjection(Hcas hcas, MessageTraffic traffic, int mtu) {
-        this.hcas = hcas;
+        super(hcas, traffic.forest().hostCount());
         this.forest = traffic.forest();
         this.kind = traffic.kinds();
         this.messageBytes = traffic.messageBytes();
@@ -62,7 +59,6 @@ final class MessageInjection implements Injection {
         payload = new int[n];
         random = new SplittableRandom[hosts]; // made at a host's first draw: a part makes only its own
         this.seed = traffic.seed();
-        hostRr = new int[hosts];
     }
 
     void throttle(DestinationThrottle t) {
@@ -76,47 +72,30 @@ final class MessageInjection implements Injection {
     }
 
     @Override
-    public int next(long t, int h) {
-        int[] flows = hcas.hostFlows;
-        int first = hcas.hostFlowStart[h];
-        int n = hcas.hostFlowStart[h + 1] - first;
-        long soonest = Long.MAX_VALUE;
-        for (int k = 1; k <= n; k++) {
-            int idx = hostRr[h] + k;
-            if (idx >= n) {
-                idx -= n;
-            }
-            int f = flows[first + idx];
-            if (!hcas.sending(t, f)) {
-                continue;
-            }
-            if (quotaPs[f] > t) {
-                soonest = Math.min(soonest, quotaPs[f]);
-                continue;
-            }
-            if (messageDst[f] < 0 && !draw(t, h, f)) {
-                // a C node that is its subset's only hotspot: silent until the hotspots move
-                soonest = Math.min(soonest, lifetimePs == 0 ? Long.MAX_VALUE : (forest.slotAt(t) + 1) * lifetimePs);
-                continue;
-            }
-            int dst = messageDst[f];
-            if (throttle != null) {
-                long ready = throttle.readyPs(f, dst);
-                if (ready > t) {
-                    soonest = Math.min(soonest, ready);
-                    continue;
-                }
-            }
-            payload[f] = Math.min(mtu, messageLeft[f]);
-            if (!hcas.hasCredits(f, payload[f])) {
-                continue; // a credit arrival retries
-            }
-            hcas.flowDst[f] = dst;
-            hostRr[h] = idx;
-            return f;
+    long readyAt(long t, int h, int f) {
+        if (!hcas.sending(t, f)) {
+            return Long.MAX_VALUE;
         }
-        retryPs = soonest;
-        return -1;
+        if (quotaPs[f] > t) {
+            return quotaPs[f];
+        }
+        if (messageDst[f] < 0 && !draw(t, h, f)) {
+            // a C node that is its subset's only hotspot: silent until the hotspots move
+            return lifetimePs == 0 ? Long.MAX_VALUE : (forest.slotAt(t) + 1) * lifetimePs;
+        }
+        int dst = messageDst[f];
+        if (throttle != null) {
+            long ready = throttle.readyPs(f, dst);
+            if (ready > t) {
+                return ready;
+            }
+        }
+        payload[f] = Math.min(mtu, messageLeft[f]);
+        if (!hcas.hasCredits(f, payload[f])) {
+            return Long.MAX_VALUE; // a credit arrival retries
+        }
+        hcas.flowDst[f] = dst;
+        return NOW;
     }
 
     /** Source {@code f} of host {@code h} starts a message: its destination now; false if it has none. */
@@ -152,11 +131,6 @@ final class MessageInjection implements Injection {
             return t;
         }
         return spots.length > 1 ? spots[(subset + 1) % spots.length] : -1;
-    }
-
-    @Override
-    public long retryPs() {
-        return retryPs;
     }
 
     @Override

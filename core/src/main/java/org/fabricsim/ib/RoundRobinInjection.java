@@ -8,10 +8,8 @@ import org.fabricsim.engine.Time;
  * rate ({@code FlowSchedule.rateBps}) is paced: its next packet may start the wire time at that rate after
  * the previous one (exact over any run); otherwise it sends at line rate.
  */
-final class RoundRobinInjection implements Injection {
-    private final Hcas hcas;
+final class RoundRobinInjection extends RoundRobinFlows {
     private final long[] rateBps;
-    private final int[] hostRr;
     private final long[] readyPs;
     private final long[] rateRemainder;
     private final boolean[] open; // per flow: may inject (its circuit is set up); null: every flow may
@@ -21,7 +19,6 @@ final class RoundRobinInjection implements Injection {
     interface Throttle {
         long delayPs(int flow, int wireBytes);
     }
-    private long retryPs;
 
     RoundRobinInjection(Hcas hcas, long[] rateBps, int hosts) {
         this(hcas, rateBps, hosts, null);
@@ -29,11 +26,10 @@ final class RoundRobinInjection implements Injection {
 
     /** Flows inject only while {@code open[f]} (seed 003 §3.2: data waits for the route set-up's return). */
     RoundRobinInjection(Hcas hcas, long[] rateBps, int hosts, boolean[] open) {
-        this.hcas = hcas;
+        super(hcas, hosts);
         this.open = open;
         this.rateBps = rateBps;
         int n = rateBps.length;
-        hostRr = new int[hosts];
         readyPs = new long[n];
         rateRemainder = new long[n];
     }
@@ -45,37 +41,14 @@ final class RoundRobinInjection implements Injection {
     }
 
     @Override
-    public int next(long t, int h) {
-        int[] flows = hcas.hostFlows;
-        int first = hcas.hostFlowStart[h];
-        int n = hcas.hostFlowStart[h + 1] - first;
-        long soonest = Long.MAX_VALUE;
-        for (int k = 1; k <= n; k++) {
-            int idx = hostRr[h] + k;
-            if (idx >= n) {
-                idx -= n;
-            }
-            int f = flows[first + idx];
-            if (!hcas.sending(t, f) || (open != null && !open[f])) {
-                continue;
-            }
-            if (readyPs[f] > t) {
-                soonest = Math.min(soonest, readyPs[f]);
-                continue;
-            }
-            if (!hcas.hasCredits(f)) {
-                continue; // a credit arrival retries
-            }
-            hostRr[h] = idx;
-            return f;
+    long readyAt(long t, int h, int f) {
+        if (!hcas.sending(t, f) || (open != null && !open[f])) {
+            return Long.MAX_VALUE;
         }
-        retryPs = soonest;
-        return -1;
-    }
-
-    @Override
-    public long retryPs() {
-        return retryPs;
+        if (readyPs[f] > t) {
+            return readyPs[f];
+        }
+        return hcas.hasCredits(f) ? NOW : Long.MAX_VALUE; // a credit arrival retries
     }
 
     @Override

@@ -1,0 +1,54 @@
+package org.fabricsim.ib;
+
+/**
+ * An HCA's flows served in turn, each its own queue (docs/PACKET_MODEL.md, "HCAs"): the scan starts after the
+ * flow served last, so a flow that may not send now never blocks the others. Subclasses say when a flow may
+ * send ({@link #readyAt}); the scan keeps the earliest time one may, for the host's wake-up.
+ */
+abstract class RoundRobinFlows implements Injection {
+    /** {@link #readyAt}'s answer for a flow whose packet may start now. */
+    static final long NOW = Long.MIN_VALUE;
+
+    final Hcas hcas;
+    private final int[] hostRr;
+    private long retryPs;
+
+    RoundRobinFlows(Hcas hcas, int hosts) {
+        this.hcas = hcas;
+        this.hostRr = new int[hosts];
+    }
+
+    /**
+     * Whether flow {@code f} of host {@code h} may start a packet at {@code t}: {@link #NOW}; else the earliest
+     * time it may (Long.MAX_VALUE: only a credit, a flow's start or a set-up will tell).
+     */
+    abstract long readyAt(long t, int h, int f);
+
+    @Override
+    public final int next(long t, int h) {
+        int[] flows = hcas.hostFlows;
+        int first = hcas.hostFlowStart[h];
+        int n = hcas.hostFlowStart[h + 1] - first;
+        long soonest = Long.MAX_VALUE;
+        for (int k = 1; k <= n; k++) {
+            int idx = hostRr[h] + k;
+            if (idx >= n) {
+                idx -= n;
+            }
+            int f = flows[first + idx];
+            long ready = readyAt(t, h, f);
+            if (ready == NOW) {
+                hostRr[h] = idx;
+                return f;
+            }
+            soonest = Math.min(soonest, ready);
+        }
+        retryPs = soonest;
+        return -1;
+    }
+
+    @Override
+    public final long retryPs() {
+        return retryPs;
+    }
+}
