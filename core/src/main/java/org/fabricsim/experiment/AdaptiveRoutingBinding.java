@@ -132,14 +132,15 @@ final class AdaptiveRoutingBinding {
     static Map<String, List<SweepPoint>> groups(ExperimentConfig c, List<ExperimentConfig> configs,
             List<SweepPoint> points) {
         String key = c.string("sweep.series-by").trim();
-        // one key: its value names the curve; several, comma-separated: "key=value, key=value"
+        // one key: its value names the curve; several, comma-separated: "key=value, key=value" without the
+        // keys' first part (traffic.p -> p, packet.cc.enabled -> cc.enabled)
         List<String> keys = key.isEmpty() ? List.of() : java.util.Arrays.stream(key.split(",")).map(String::trim).toList();
         Map<String, List<SweepPoint>> groups = new LinkedHashMap<>();
         for (SweepPoint p : points) {
             String value;
             try {
                 ExperimentConfig pc = configs.get(p.index());
-                value = keys.size() == 1 ? pc.string(keys.get(0)) : keys.stream().map(k -> k.substring(k.lastIndexOf('.')
+                value = keys.size() == 1 ? pc.string(keys.get(0)) : keys.stream().map(k -> k.substring(k.indexOf('.')
                         + 1) + "=" + pc.string(k)).collect(java.util.stream.Collectors.joining(", "));
             } catch (InputException e) {
                 throw c.errorAt("sweep.series-by", e);
