@@ -236,6 +236,12 @@ class SparkApplicationIT {
             for (int i = started.size() - 1; i >= 0; i--) {
                 stop(started.get(i));
             }
+            // the links out of the temporary directory go first: JUnit warns of each one it meets
+            try (var links = Files.list(home.resolve("jars"))) {
+                for (Path l : links.toList()) {
+                    Files.deleteIfExists(l);
+                }
+            }
         }
         System.out.printf("standalone cluster test: %.1f s%n", (System.nanoTime() - t0) / 1e9);
     }
