@@ -151,13 +151,16 @@ final class DemoCommand implements Callable<Integer> {
         step("13. Congestion control at the message level (seed 002 Paper IV silent forest on the 648-node tree,"
                 + " 10 ms): 80 % of the hosts send to 8 hotspots, 20 % draw a destination per 4 KiB message; receive"
                 + " rates 5-10 ms (paper, steady state: others 0.168 -> 2.246 Gbps, hotspots 13.6 -> 13.3)");
+        Path[] forest = new Path[2];
+        for (int on = 0; on < 2; on++) {
+            forest[on] = file("cc-silent-forest.conf", "cc-silent-forest-" + (on == 1 ? "on" : "off"),
+                    "packet.cc.enabled=" + (on == 1), "packet.end-time=10ms", "metrics.window-start=5ms");
+        }
         main.out.println("   CC     hotspots  others  total (Gbps)");
-        for (boolean on : new boolean[] {false, true}) {
-            Path dir = file("cc-silent-forest.conf", "cc-silent-forest-" + (on ? "on" : "off"), "packet.cc.enabled="
-                    + on, "packet.end-time=10ms", "metrics.window-start=5ms");
+        for (int on = 0; on < 2; on++) {
             try {
-                JsonNode m = Json.read(dir.resolve("summary.json")).get("messages");
-                main.out.printf(Locale.ROOT, "   %-5s %9.2f %7.2f %7.1f%n", on ? "on" : "off",
+                JsonNode m = Json.read(forest[on].resolve("summary.json")).get("messages");
+                main.out.printf(Locale.ROOT, "   %-5s %9.2f %7.2f %7.1f%n", on == 1 ? "on" : "off",
                         m.get("hotspot_receive_gbps").asDouble(), m.get("non_hotspot_receive_gbps").asDouble(),
                         m.get("total_gbps").asDouble());
             } catch (java.io.IOException e) {
