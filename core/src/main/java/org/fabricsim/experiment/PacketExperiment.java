@@ -139,6 +139,13 @@ final class PacketExperiment implements Experiment {
         Json.write(out.stage("summary.json"), summary);
         PacketMetricsFiles.write(out, metrics, c.bool("output.plots"),
                 c.string("packet.title").isEmpty() ? "Throughput, " + topology.name() : c.string("packet.title"));
+        MessageTraffic messages = PacketBinding.messages(c, topology, seed);
+        if (messages != null && c.bool("output.plots")) {
+            HotspotForest forest = messages.forest();
+            PacketMetricsFiles.plotReceiveRates(out.stage("receive-rates.png"), metrics,
+                    forest.parameters().hotspotLifetimePs() == 0 ? forest.hotspots(0) : null,
+                    "Receive rates, " + topology.name() + " (" + forest.parameters().kind().key() + ")");
+        }
 
         report(context.console(), topology, schedule, run, metrics, out);
         engine.put("events", events);

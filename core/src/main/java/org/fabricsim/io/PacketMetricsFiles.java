@@ -41,6 +41,7 @@ public final class PacketMetricsFiles {
     public static final String ADAPTATIONS = "adaptations.arrow";
     public static final String PERMUTATIONS = "permutations.arrow";
     public static final String CCTI = "ccti.arrow";
+    public static final String RECEIVER_THROUGHPUT = "receiver-throughput.arrow";
     public static final String CCTI_PLOT = "ccti.png";
     public static final String ADAPTATION_PLOT = "adaptations.png";
     /** The plot draws at most this many lines: one per flow, or the means of as many groups of flows. */
@@ -70,6 +71,9 @@ public final class PacketMetricsFiles {
         }
         if (plots) {
             plotThroughput(out.stage(PLOT), m, title);
+        }
+        if (m.hasMessageSources()) {
+            receiverThroughputTable(m).write(out.stage(RECEIVER_THROUGHPUT));
         }
         if (m.measuresCongestionControl()) {
             cctiTable(m).write(out.stage(CCTI));
@@ -394,6 +398,70 @@ public final class PacketMetricsFiles {
             table.int64("marked_packets", marked).int64("cnp_packets", cnps);
         }
         return table;
+    }
+
+    /** {@code receiver-throughput.arrow} (message-level traffic): per host and throughput bin, bytes and Gbit/s into it. */
+    public static ArrowTable receiverThroughputTable(PacketMetrics m) {
+        int hosts = m.topology().hostCount();
+        int bins = m.bins();
+        int rows = hosts * bins;
+        int[] host = new int[rows];
+        int[] bin = new int[rows];
+        long[] start = new long[rows];
+        long[] width = new long[rows];
+        long[] bytes = new long[rows];
+        double[] gbps = new double[rows];
+        for (int h = 0; h < hosts; h++) {
+            for (int b = 0; b < bins; b++) {
+                int r = h * bins + b;
+                host[r] = h;
+                bin[r] = b;
+                start[r] = m.binStartPs(b);
+                width[r] = m.binWidthPs(b);
+                bytes[r] = m.receiverBinBytes(h, b);
+                gbps[r] = m.receiverBinGbps(h, b);
+            }
+        }
+        return table("fabricsim.receiver_throughput", m).metadata("bin_width_ps", Long.toString(m.options().binWidthPs()))
+                .int32("host", host).int32("bin", bin).int64("bin_start_ps", start).int64("bin_width_ps", width)
+                .int64("bytes", bytes).float64("gbps", gbps);
+    }
+
+    /**
+     * Receive rates over time of a congestion forest (seed 002 Paper IV): the mean per host of the
+     * {@code hotspots} and of the other hosts per bin, or of all hosts when {@code hotspots} is null (they move).
+     */
+    public static void plotReceiveRates(Path png, PacketMetrics m, int[] hotspots, String title) throws IOException {
+        int hosts = m.topology().hostCount();
+        int bins = m.bins();
+        long unit = timeUnitPs(m.options().windowEndPs());
+        boolean[] hot = new boolean[hosts];
+        if (hotspots != null) {
+            for (int h : hotspots) {
+                hot[h] = true;
+            }
+        }
+        double[] x = new double[bins];
+        double[] yHot = new double[bins];
+        double[] yOther = new double[bins];
+        int nHot = hotspots == null ? 0 : hotspots.length;
+        for (int b = 0; b < bins; b++) {
+            x[b] = (m.binStartPs(b) + m.binWidthPs(b) / 2.0) / unit;
+            for (int h = 0; h < hosts; h++) {
+                if (hot[h]) {
+                    yHot[b] += m.receiverBinGbps(h, b) / nHot;
+                } else {
+                    yOther[b] += m.receiverBinGbps(h, b) / (hosts - nHot);
+                }
+            }
+        }
+        List<Plots.Line> lines = new ArrayList<>();
+        if (nHot > 0) {
+            lines.add(new Plots.Line("hotspots (" + nHot + ")", x, yHot));
+        }
+        lines.add(new Plots.Line(nHot > 0 ? "other hosts (" + (hosts - nHot) + ")" : "all hosts", x, yOther));
+        Plots.lines(png, new Plots.Labels(title, "time (" + unitName(unit) + ")", "receive rate per host (Gbit/s, "
+                + m.options().throughputBasis().key() + ")"), lines, 0.0);
     }
 
     /** {@code ccti.arrow}: per traced source host and throughput bin, its CCTI at the bin's end and its largest in the bin. */

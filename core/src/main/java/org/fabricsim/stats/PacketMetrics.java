@@ -61,6 +61,7 @@ public final class PacketMetrics implements PacketObserver {
     private int permutationCount;
     private boolean messageSources; // flows are message sources: their destination changes per message
     private CongestionMeter congestion; // null unless congestion control is measured
+    private long[] receiverBinBytes; // with message sources: per host and throughput bin, bytes delivered to it
 
     public PacketMetrics(Topology topology, FlowSet flows, MetricsOptions options) {
         this.topology = Objects.requireNonNull(topology, "topology");
@@ -153,7 +154,18 @@ public final class PacketMetrics implements PacketObserver {
      */
     public PacketMetrics messageSources() {
         this.messageSources = true;
+        receiverBinBytes = new long[topology.hostCount() * bins()];
         return this;
+    }
+
+    /** With message sources: bytes delivered to {@code host} in throughput bin {@code b}. */
+    public long receiverBinBytes(int host, int b) {
+        return receiverBinBytes[host * bins() + b];
+    }
+
+    /** With message sources: Gbit/s into {@code host} in throughput bin {@code b}. */
+    public double receiverBinGbps(int host, int b) {
+        return gbps(receiverBinBytes(host, b), binWidthPs(b));
     }
 
     /** Whether the flows are message sources without a destination of their own ({@link #messageSources}). */
@@ -182,6 +194,9 @@ public final class PacketMetrics implements PacketObserver {
         int counted = Math.max(0, bytes + throughputAdjust);
         flowMeter.delivered(timePs, flow, counted);
         receivedBytes[dstHost] += counted; // by the packet's destination: a message source's changes
+        if (receiverBinBytes != null) {
+            receiverBinBytes[dstHost * bins() + (int) ((timePs - start) / options.binWidthPs())] += counted;
+        }
         long latency = timePs - injectedPs;
         if (latency < 0) {
             throw new IllegalArgumentException("flow " + flow + ": packet delivered at " + timePs
@@ -266,6 +281,11 @@ public final class PacketMetrics implements PacketObserver {
         }
         if (congestion != null) {
             congestion.merge(other.congestion);
+        }
+        if (receiverBinBytes != null) {
+            for (int k = 0; k < receiverBinBytes.length; k++) {
+                receiverBinBytes[k] += other.receiverBinBytes[k];
+            }
         }
         flowLatency.merge(other.flowLatency);
         if (reorder != null) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabricsim.engine.Time;
 import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.stats.MetricsOptions;
+import org.fabricsim.stats.PacketMetrics;
 import org.fabricsim.routing.Routings;
 import org.fabricsim.topology.Topologies;
 import org.fabricsim.topology.Topology;
@@ -51,6 +53,33 @@ class MessageTrafficTest {
 
         @Override
         public void flowCompleted(long timePs, int flow) {
+        }
+    }
+
+    /** Two observers of one run. */
+    record Both(PacketObserver a, PacketObserver b) implements PacketObserver {
+        @Override
+        public void transmitted(long timePs, int globalPort, int vl, int flow, int bytes) {
+            a.transmitted(timePs, globalPort, vl, flow, bytes);
+            b.transmitted(timePs, globalPort, vl, flow, bytes);
+        }
+
+        @Override
+        public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs, int seq) {
+            a.delivered(timePs, flow, dstHost, bytes, injectedPs, seq);
+            b.delivered(timePs, flow, dstHost, bytes, injectedPs, seq);
+        }
+
+        @Override
+        public void bufferOccupancy(long timePs, int globalPort, int vl, int bytes) {
+            a.bufferOccupancy(timePs, globalPort, vl, bytes);
+            b.bufferOccupancy(timePs, globalPort, vl, bytes);
+        }
+
+        @Override
+        public void flowCompleted(long timePs, int flow) {
+            a.flowCompleted(timePs, flow);
+            b.flowCompleted(timePs, flow);
         }
     }
 
@@ -112,9 +141,25 @@ class MessageTrafficTest {
         HotspotForest forest = new HotspotForest(new ForestParameters(1, 0.0, 1.0, 1.0, 0), T.hostCount(), 3, 0);
         MessageTraffic m = new MessageTraffic(forest, MESSAGE, 13_500_000_000L, true, 3);
         Deliveries d = new Deliveries(m.schedule().flows().src());
-        PacketSimulation sim = PacketSimulation.builder(T, LFT, m).params(PARAMS).observer(d).build();
+        PacketMetrics metrics = new PacketMetrics(T, m.schedule().flows(), MetricsOptions.until(6 * Time.MS))
+                .messageSources();
+        PacketSimulation sim = PacketSimulation.builder(T, LFT, m).params(PARAMS).observer(new Both(d, metrics))
+                .build();
         sim.runUntil(6 * Time.MS);
         int n = T.hostCount();
+        long[] received = metrics.receiverBytes();
+        for (int h = 0; h < n; h++) {
+            long over = 0;
+            for (int b = 0; b < metrics.bins(); b++) {
+                over += metrics.receiverBinBytes(h, b);
+            }
+            assertEquals(received[h], over, "receiver " + h + "'s bins add up to its bytes");
+            long sent = 0;
+            for (int x = 0; x < n; x++) {
+                sent += d.bytes[x][h];
+            }
+            assertEquals(sent, received[h], "receiver " + h + " counts what was delivered to it");
+        }
         for (int h = 0; h < n; h++) {
             assertEquals(0, d.bytes[h][h], "a V node never sends to itself");
             double total = 0;

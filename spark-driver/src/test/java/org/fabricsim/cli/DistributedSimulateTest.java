@@ -98,8 +98,9 @@ class DistributedSimulateTest {
         Path two = simulate(conf, "two-" + pattern, concat(common, "engine.kind=distributed", "engine.partitions=2",
                 "engine.serialize-locally=true"));
         assertSameResults(seq, two, pattern + ", 2 LPs");
-        assertArrayEquals(Files.readAllBytes(seq.resolve("ccti.arrow")), Files.readAllBytes(two.resolve("ccti.arrow")),
-                pattern + ": ccti.arrow");
+        for (String f : List.of("ccti.arrow", "receiver-throughput.arrow")) {
+            assertArrayEquals(Files.readAllBytes(seq.resolve(f)), Files.readAllBytes(two.resolve(f)), pattern + ": " + f);
+        }
         assertTrue(Files.readString(seq.resolve("summary.json")).contains("control_packet_hops"));
     }
 
