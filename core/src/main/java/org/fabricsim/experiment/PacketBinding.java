@@ -165,7 +165,7 @@ public final class PacketBinding {
                     + " weight " + threshold + "): a congested port would never leave the state");
         }
         return new CcParams(threshold, unit, evaluation, hysteresis, c.bool(p + "victim-mask"),
-                c.integer(p + "packet-size", 0, 1 << 16), c.integer(p + "marking-rate", 0, 1 << 20), coefficient,
+                c.integer(p + "packet-size", 0, 1 << 16), c.number(p + "marking-rate", 0, 1 << 20), coefficient,
                 entries, c.integer(p + "ccti-increase", 0, entries), limit, min, timer,
                 c.choice(p + "timer-per", List.of("ccti", "port-sl")).equals("ccti"),
                 c.choice(p + "level", List.of("qp", "sl")).equals("sl"), sizeInt(c, p + "cnp-size", 1, 1 << 16), table);
@@ -252,7 +252,16 @@ public final class PacketBinding {
             }
         }
         HotspotForest forest = TrafficBinding.forest(c, HostGroups.of(t), seed);
-        return new MessageTraffic(forest, size, rate, c.bool("packet.hotspot-traffic"), seed);
+        long from = c.time("packet.hotspot-start");
+        String until = c.string("packet.hotspot-stop");
+        long to = until.equals("never") ? Long.MAX_VALUE : c.time("packet.hotspot-stop");
+        if (from < 0) {
+            throw c.error("packet.hotspot-start", "must be >= 0");
+        }
+        if (to <= from) {
+            throw c.error("packet.hotspot-stop", "must be after packet.hotspot-start (" + Units.formatTime(from) + ")");
+        }
+        return new MessageTraffic(forest, size, rate, c.bool("packet.hotspot-traffic"), seed, from, to);
     }
 
     private static FlowSchedule permutationSequence(ExperimentConfig c, Topology t, long seed, int k) {

@@ -213,6 +213,12 @@ final class PacketExperiment implements Experiment {
             HotspotForest forest = messages.forest();
             m.putAll(ForestRates.of(metrics.receiverGbps(),
                     forest.parameters().hotspotLifetimePs() == 0 ? forest.hotspots(0) : null));
+            double capacity = 0;
+            for (int h = 0; h < topology.hostCount(); h++) {
+                capacity += topology.bandwidthBps(topology.hostPort(h)) / 1e9;
+            }
+            // what the hosts received against what their links could carry (seed 002 Papers V, VI)
+            m.put("normalised_throughput", ((Number) m.get("total_gbps")).doubleValue() / capacity);
             summary.put("messages", m);
         }
         return summary;

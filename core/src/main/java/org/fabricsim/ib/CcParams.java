@@ -12,7 +12,8 @@ package org.fabricsim.ib;
  *     threshold minus this many bytes (Paper II: "more than one MTU")
  * @param victimMask whether ports that connect a CA may enter the congestion state without credits
  * @param packetSizeBlocks Packet_Size in 64-byte blocks: smaller packets are never marked
- * @param markingRate a packet leaving a congested Port VL is marked with probability 1/(Marking_Rate + 1)
+ * @param markingRate a packet leaving a congested Port VL is marked with probability 1/(Marking_Rate + 1); a
+ *     fraction gives any probability (Paper V's "85 % of packets": 0.1765)
  * @param cctCoefficientPs CCT entry i = i² × this (Paper III: 7/106² µs)
  * @param cctEntries CCT size (at least 128)
  * @param cctiIncrease added to a flow's CCTI per BECN
@@ -27,7 +28,7 @@ package org.fabricsim.ib;
  *     length); null: the formula
  */
 public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluation, int hysteresisBytes, boolean victimMask,
-        int packetSizeBlocks, int markingRate, long cctCoefficientPs, int cctEntries, int cctiIncrease, int cctiLimit,
+        int packetSizeBlocks, double markingRate, long cctCoefficientPs, int cctEntries, int cctiIncrease, int cctiLimit,
         int cctiMin, long timerPs, boolean perFlowTimer, boolean serviceLevel, int cnpBytes, long[] cctTablePs) {
 
     /**
@@ -62,7 +63,7 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
         if (threshold < 0 || threshold > 15) {
             throw new IllegalArgumentException("threshold weight must be in 0..15: " + threshold);
         }
-        if (thresholdUnitBytes < 0 || hysteresisBytes < 0 || packetSizeBlocks < 0 || markingRate < 0 || cctiIncrease < 0 || cctiMin < 0) {
+        if (thresholdUnitBytes < 0 || hysteresisBytes < 0 || packetSizeBlocks < 0 || !(markingRate >= 0) || cctiIncrease < 0 || cctiMin < 0) {
             throw new IllegalArgumentException("congestion-control counts must be >= 0");
         }
         if (cctTablePs != null) {
@@ -87,7 +88,7 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
 
     /** The parameters with the CCT of the formula (no table). */
     public CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluation, int hysteresisBytes,
-            boolean victimMask, int packetSizeBlocks, int markingRate, long cctCoefficientPs, int cctEntries,
+            boolean victimMask, int packetSizeBlocks, double markingRate, long cctCoefficientPs, int cctEntries,
             int cctiIncrease, int cctiLimit, int cctiMin, long timerPs, boolean perFlowTimer, boolean serviceLevel,
             int cnpBytes) {
         this(threshold, thresholdUnitBytes, evaluation, hysteresisBytes, victimMask, packetSizeBlocks, markingRate,
@@ -106,7 +107,8 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
     public String describe() {
         return "ib-cc(threshold " + threshold + (thresholdUnitBytes == 0 ? "/16 of the buffer " : " x "
                 + thresholdUnitBytes + " B ") + evaluation.key() + (hysteresisBytes > 0 ? ", hysteresis "
-                + hysteresisBytes + " B" : "") + ", marking-rate " + markingRate + ", packet-size " + packetSizeBlocks
+                + hysteresisBytes + " B" : "") + ", marking-rate " + (markingRate == Math.rint(markingRate)
+                ? Long.toString((long) markingRate) : Double.toString(markingRate)) + ", packet-size " + packetSizeBlocks
                 + (cctTablePs == null ? ", CCT i^2 x " + cctCoefficientPs + " ps (" + cctEntries + ")" : ", CCT table of "
                 + cctEntries + " entries up to " + org.fabricsim.config.Units.formatTime(cctTablePs[cctEntries - 1]))
                 + ", CCTI +" + cctiIncrease + " "

@@ -32,6 +32,8 @@ final class MessageInjection extends RoundRobinFlows {
     private final int messageBytes;
     private final int mtu;
     private final long lifetimePs;
+    private final long hotFromPs;
+    private final long hotUntilPs;
     private final SplittableRandom[] random; // per host
     private final long seed;
     private DestinationThrottle throttle;
@@ -45,6 +47,8 @@ final class MessageInjection extends RoundRobinFlows {
         this.messageBytes = traffic.messageBytes();
         this.mtu = mtu;
         this.lifetimePs = forest.parameters().hotspotLifetimePs();
+        this.hotFromPs = traffic.hotFromPs();
+        this.hotUntilPs = traffic.hotUntilPs();
         int n = kind.length;
         int hosts = forest.hostCount();
         rateBps = new long[n];
@@ -67,13 +71,13 @@ final class MessageInjection extends RoundRobinFlows {
 
     @Override
     public void activated(long t, int f) {
-        quotaPs[f] = t;
+        quotaPs[f] = kind[f] == MessageTraffic.HOT ? Math.max(t, hotFromPs) : t; // a burst's quota counts from its start
         quotaRemainder[f] = 0;
     }
 
     @Override
     long readyAt(long t, int h, int f) {
-        if (!hcas.sending(t, f)) {
+        if (!hcas.sending(t, f) || (kind[f] == MessageTraffic.HOT && t >= hotUntilPs)) {
             return Long.MAX_VALUE;
         }
         if (quotaPs[f] > t) {

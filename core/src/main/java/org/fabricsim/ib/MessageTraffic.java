@@ -23,8 +23,12 @@ import org.fabricsim.traffic.HotspotForest;
  * @param hotspotTraffic false: no source sends to a hotspot (C nodes are silent, B nodes send only their
  *     uniform share) — Paper IV's "no hotspots" reference
  * @param seed the master seed the destination streams derive from
+ * @param hotFromPs hot sources send from this time (their quota counts from it)
+ * @param hotUntilPs and stop at this one, a message cut short if need be (Long.MAX_VALUE: never): the hotspot
+ *     bursts of seed 002 Papers V and VI (e.g. [1 ms, 2 ms))
  */
-public record MessageTraffic(HotspotForest forest, int messageBytes, long rateBps, boolean hotspotTraffic, long seed) {
+public record MessageTraffic(HotspotForest forest, int messageBytes, long rateBps, boolean hotspotTraffic, long seed,
+        long hotFromPs, long hotUntilPs) {
     /** A source's kind. */
     static final int HOT = 0;
     static final int COLD = 1;
@@ -34,6 +38,15 @@ public record MessageTraffic(HotspotForest forest, int messageBytes, long rateBp
             throw new IllegalArgumentException("messages need a size >= 1 byte and a rate > 0: " + messageBytes
                     + " B, " + rateBps + " bit/s");
         }
+        if (hotFromPs < 0 || hotUntilPs <= hotFromPs) {
+            throw new IllegalArgumentException("hot sources' window [" + hotFromPs + ", " + hotUntilPs
+                    + ") ps is empty or negative");
+        }
+    }
+
+    /** Hot sources send throughout. */
+    public MessageTraffic(HotspotForest forest, int messageBytes, long rateBps, boolean hotspotTraffic, long seed) {
+        this(forest, messageBytes, rateBps, hotspotTraffic, seed, 0, Long.MAX_VALUE);
     }
 
     /** What summary.json says of this traffic. */
@@ -47,7 +60,10 @@ public record MessageTraffic(HotspotForest forest, int messageBytes, long rateBp
                 + ": " + roles[0] + " C, " + roles[1] + " V, " + roles[2] + " B nodes (p " + f.p() + "), " + f.hotspots()
                 + " hotspots" + (f.hotspotLifetimePs() > 0 ? " moving every "
                 + org.fabricsim.config.Units.formatTime(f.hotspotLifetimePs()) : "")
-                + (hotspotTraffic ? "" : ", no hotspot traffic");
+                + (hotspotTraffic ? "" : ", no hotspot traffic")
+                + (hotFromPs == 0 && hotUntilPs == Long.MAX_VALUE ? "" : ", hot sources from "
+                + org.fabricsim.config.Units.formatTime(hotFromPs) + (hotUntilPs == Long.MAX_VALUE ? ""
+                : " to " + org.fabricsim.config.Units.formatTime(hotUntilPs)));
     }
 
     /** The sources as flows (host order, hot before cold), endless, from time 0; their destinations are placeholders. */

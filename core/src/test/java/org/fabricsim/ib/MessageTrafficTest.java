@@ -105,6 +105,33 @@ class MessageTrafficTest {
     }
 
     @Test
+    void hotSourcesSendOnlyInTheirWindowAndTheirQuotaCountsFromItsStart() {
+        // hot bursts as in seed 002 Papers V and VI, at 2 Gbit/s on 20 Gbit/s links (nothing congests)
+        HotspotForest forest = new HotspotForest(new ForestParameters(2, 0.0, 0.5, 1.0, 0), T.hostCount(), 9, 0);
+        long from = 300 * Time.US;
+        long until = 800 * Time.US;
+        MessageTraffic m = new MessageTraffic(forest, MESSAGE, 2_000_000_000L, true, 9, from, until);
+        int[] kinds = m.kinds();
+        Deliveries d = new Deliveries(m.schedule().flows().src());
+        long[] outside = {0};
+        d.each = (times, ids) -> {
+            if (kinds[ids[0]] == MessageTraffic.HOT && (times[0] < from || times[0] >= until)) {
+                outside[0]++;
+            }
+        };
+        PacketSimulation sim = PacketSimulation.builder(T, LFT, m).params(PARAMS).observer(d).build();
+        sim.runUntil(Time.MS);
+        assertEquals(0, outside[0], "hot packets injected outside the window");
+        int wire = 2048 + 26;
+        for (int f = 0; f < kinds.length; f++) {
+            long active = kinds[f] == MessageTraffic.HOT ? until - from : Time.MS;
+            double quota = 2e9 * (active / 1e12) / 8;
+            assertEquals(quota, sim.sentBytes(f) / 2048.0 * wire, 2 * wire, "source " + f + " sends its quota for "
+                    + active + " ps");
+        }
+    }
+
+    @Test
     void contributorsFollowTheirMovingHotspots() {
         ForestParameters p = ForestParameters.moving(4, 0.0, 0.5, 1.0, 200 * Time.US);
         HotspotForest forest = new HotspotForest(p, T.hostCount(), 3, 0);

@@ -178,6 +178,11 @@ class CliTest {
                     args.addAll(List.of("--set", "topology.name=xgft(2;4,8;1,4)", "--set",
                             "packet.permutation-sequence=1"));
                 }
+                if (conf.getFileName().toString().startsWith("isolation-")) {
+                    // seed 002 Papers V-VI's bursts on up to 256 hosts: their keys on 16 hosts, into the burst
+                    args.addAll(List.of("--set", "packet.end-time=1200us", "--set", "metrics.window-start=0s", "--set",
+                            "sweep.batch-size=1", "--set", "topology.name=kary-ntree(4,2)"));
+                }
                 if (conf.getFileName().toString().startsWith("cc-")) {
                     // seed 002's CC files run 0.2 s phases and 648-host forests (minutes as sweeps): their keys
                     // for 2 ms, the forests on a 32-host tree with 2 hotspots
