@@ -52,7 +52,11 @@ public final class PacketBinding {
         if (hcaBuffer < packet) {
             throw c.error("packet.hca-buffer", "must hold one packet of mtu + overhead = " + packet + " B");
         }
-        Queueing queueing = Queueing.valueOf(c.choice("packet.queues", List.of("voq", "fifo")).toUpperCase());
+        String q = c.choice("packet.queues", List.of("voq", "fifo", "voq-net"));
+        Queueing queueing = q.equals("voq-net") ? Queueing.VOQ_NET : Queueing.valueOf(q.toUpperCase());
+        if (queueing == Queueing.VOQ_NET && vls > 1) {
+            throw c.error("packet.queues", "voq-net gives every destination its own lane: packet.virtual-lanes must be 1");
+        }
         String s = c.string("packet.speedup");
         int speedup = s.equals("unlimited") ? 0 : c.integer("packet.speedup", 1, 1024);
         Arbitration arbitration = c.choice("packet.arbitration", List.of("round-robin", "fcfs")).equals("fcfs")
@@ -174,6 +178,10 @@ public final class PacketBinding {
     /** Refuses a routing the topology cannot carry, naming the key (circuits need a generated fat tree). */
     public static AdaptiveRouting adaptiveRouting(ExperimentConfig c, Topology t) {
         AdaptiveRouting r = adaptiveRouting(c);
+        if (r.mode() != AdaptiveRouting.Mode.STATIC && c.string("packet.queues").equals("voq-net")) {
+            throw c.error("packet.queues", "voq-net keeps a lane per destination along its static route: it is not"
+                    + " combined with packet.adaptive-routing.mode " + r.mode().key());
+        }
         if (r.mode() == AdaptiveRouting.Mode.CIRCUITS && t.fatTree().isEmpty()) {
             throw c.error("packet.adaptive-routing.mode", "circuits need a generated fat tree (kary-ntree,"
                     + " mkary-ntree, xgft, pgft, clos or a tree preset); topology " + t.name() + " is not one");

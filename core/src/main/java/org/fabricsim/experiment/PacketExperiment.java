@@ -17,6 +17,7 @@ import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.PacketRun;
 import org.fabricsim.ib.MessageTraffic;
 import org.fabricsim.ib.PacketSimulation;
+import org.fabricsim.ib.Queueing;
 import org.fabricsim.stats.ForestRates;
 import org.fabricsim.traffic.HotspotForest;
 import org.fabricsim.io.Json;
@@ -132,7 +133,7 @@ final class PacketExperiment implements Experiment {
         }
         PacketRun run = new PacketRun(events, end, wall, hops, delivered);
 
-        Map<String, Object> summary = summary(topology, lft, adaptive, PacketBinding.congestionControl(c),
+        Map<String, Object> summary = summary(topology, lft, params, adaptive, PacketBinding.congestionControl(c),
                 PacketBinding.messages(c, topology, seed), seed, end,
                 schedule, metrics, events, hops,
                 controlHops, injected, delivered);
@@ -181,9 +182,9 @@ final class PacketExperiment implements Experiment {
     }
 
     /** summary.json of a packet run (docs/OUTPUTS.md): byte-identical for identical input, however it ran. */
-    static Map<String, Object> summary(Topology topology, ForwardingTables lft, AdaptiveRouting adaptive, CcParams cc,
-            MessageTraffic messages, long seed, long end, FlowSchedule schedule, PacketMetrics metrics, long events,
-            long hops, long controlHops, long injected, long delivered) {
+    static Map<String, Object> summary(Topology topology, ForwardingTables lft, PacketParams params,
+            AdaptiveRouting adaptive, CcParams cc, MessageTraffic messages, long seed, long end, FlowSchedule schedule,
+            PacketMetrics metrics, long events, long hops, long controlHops, long injected, long delivered) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("schema_version", SCHEMA_VERSION);
         summary.put("experiment", "packet");
@@ -198,6 +199,9 @@ final class PacketExperiment implements Experiment {
         summary.put("seed", seed);
         summary.put("end_time_ps", end);
         summary.put("flows", schedule.size());
+        // a switch input port's buffer over all its lanes: the organisations' memory cost (seed 002 Papers V, VI)
+        summary.put("input_memory_bytes", (long) params.bufferBytes() * (params.queueing() == Queueing.VOQ_NET
+                ? topology.hostCount() : params.virtualLanes()));
         summary.put("events", events);
         summary.put("packet_hops", hops);
         summary.put("packets_injected", injected);

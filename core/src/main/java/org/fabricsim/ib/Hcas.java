@@ -36,6 +36,7 @@ final class Hcas {
     private final int overhead;
     private final long sendRate;
     private final long receiveRate;
+    private final boolean lanePerDestination; // VOQnet: a packet travels on its destination's lane
     private Injection injection;
     private ControlReceiver control = ControlReceiver.NONE;
     private boolean controlPackets; // whether any mechanism sends control packets
@@ -92,6 +93,7 @@ final class Hcas {
         this.overhead = params.overheadBytes();
         this.sendRate = params.hcaSendRateBps();
         this.receiveRate = params.hcaReceiveRateBps();
+        this.lanePerDestination = params.queueing() == Queueing.VOQ_NET;
         this.portBase = links.portBase;
         this.busy = links.busy;
         this.peer = links.peer;
@@ -254,7 +256,7 @@ final class Hcas {
         nextPayload = payload;
         nextWire = nextPayload + overhead;
         nextBlocks = (nextWire + unit - 1) / unit;
-        return credits[portBase[flowSrc[f]] * lanes + flowLane[f]] >= nextBlocks;
+        return credits[portBase[flowSrc[f]] * lanes + lane(f)] >= nextBlocks;
     }
 
     // -------------------------------------------------------------------------------------------------
@@ -296,7 +298,8 @@ final class Hcas {
         }
         int payload = nextPayload;
         int wire = nextWire;
-        int pk = pool.data(f, sentPackets[f]++, flowDst[f], payload, wire, nextBlocks, flowLane[f], t, 0);
+        int lane = lane(f);
+        int pk = pool.data(f, sentPackets[f]++, flowDst[f], payload, wire, nextBlocks, lane, t, 0);
         sentBytes[f] += payload;
         injectedPackets++;
         injectedBytes += payload;
@@ -309,7 +312,7 @@ final class Hcas {
         if (sendRate > 0) {
             sendFreePs[h] = t + Time.serialisation(wire, sendRate);
         }
-        links.transmit(t, hp, flowLane[f], pk, -1, h, 0);
+        links.transmit(t, hp, lane, pk, -1, h, 0);
     }
 
     /** Host {@code h}'s first control packet starts if it has credits (they come back, or data would wait too). */
@@ -395,9 +398,9 @@ final class Hcas {
         pool.release(pk);
     }
 
-    /** Flow {@code f}'s lane. */
+    /** The lane of flow {@code f}'s next packet: its own, or with VOQnet its (current) destination's. */
     int lane(int f) {
-        return flowLane[f];
+        return lanePerDestination ? flowDst[f] : flowLane[f];
     }
 
     long sentBytes(int f) {

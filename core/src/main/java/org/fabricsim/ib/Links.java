@@ -18,6 +18,7 @@ import org.fabricsim.topology.Topology;
  */
 final class Links {
     final int lanes;
+    private final boolean perDestination; // VOQnet: the observer sees a port's lanes as one (lane 0, their sum)
     final int dataLanes;
     final int[] owner; // per global port: its node
     final int[] peer; // per global port: the port at the cable's far end, -1 if unconnected
@@ -34,6 +35,7 @@ final class Links {
     final int[] creditsInFlight; // blocks freed downstream whose credit has not yet arrived
     final int[] occupancy; // blocks held in this (receiving) port's buffer
     final int[] occupancyBytes;
+    private final int[] portBytes; // per receiving port: bytes held over all its lanes
 
     private final PacketPool pool;
     private final PacketObserver observer;
@@ -50,6 +52,7 @@ final class Links {
         this.observer = observer;
         this.sink = sink;
         this.dataLanes = params.virtualLanes();
+        this.perDestination = params.queueing() == Queueing.VOQ_NET;
         this.lanes = dataLanes + (control.isDedicated() ? 1 : 0);
         int nodes = topology.nodeCount();
         int ports = topology.portCount();
@@ -84,6 +87,7 @@ final class Links {
         creditsInFlight = new int[pv];
         occupancy = new int[pv];
         occupancyBytes = new int[pv];
+        portBytes = new int[ports];
         int unit = params.creditBytes();
         int switchBlocks = params.bufferBytes() / unit;
         int hcaBlocks = params.hcaBufferBytes() / unit;
@@ -131,6 +135,11 @@ final class Links {
         }
     }
 
+    /** The lane the observer is told of: with VOQnet's lane per destination, one (0) for the whole port. */
+    int reportedLane(int lane) {
+        return perDestination && lane < dataLanes ? 0 : lane;
+    }
+
     /** The head of packet {@code pk} reached receiving port {@code in}: its blocks now fill the buffer. */
     void headArrived(long t, int in, int pk) {
         PacketPool p = pool;
@@ -143,12 +152,13 @@ final class Links {
         int i = in * lanes + lane;
         occupancy[i] += b;
         occupancyBytes[i] += p.wire[pk];
+        portBytes[in] += p.wire[pk];
         if (occupancy[i] > capacity[up * lanes + lane]) {
             throw new IllegalStateException("port " + in + " VL " + lane + " buffer overrun: " + occupancy[i]
                     + " blocks");
         }
         if (lane < dataLanes) {
-            observer.bufferOccupancy(t, in, lane, occupancyBytes[i]);
+            observer.bufferOccupancy(t, in, reportedLane(lane), perDestination ? portBytes[in] : occupancyBytes[i]);
         }
     }
 
@@ -160,8 +170,9 @@ final class Links {
         int i = in * lanes + lane;
         occupancy[i] -= blocks;
         occupancyBytes[i] -= wire;
+        portBytes[in] -= wire;
         if (lane < dataLanes) {
-            observer.bufferOccupancy(t, in, lane, occupancyBytes[i]);
+            observer.bufferOccupancy(t, in, reportedLane(lane), perDestination ? portBytes[in] : occupancyBytes[i]);
         }
         if (partOf == null) {
             creditsInFlight[peer[in] * lanes + lane] += blocks; // invariant bookkeeping: sequential runs only

@@ -95,11 +95,8 @@ final class MessageInjection extends RoundRobinFlows {
             }
         }
         payload[f] = Math.min(mtu, messageLeft[f]);
-        if (!hcas.hasCredits(f, payload[f])) {
-            return Long.MAX_VALUE; // a credit arrival retries
-        }
-        hcas.flowDst[f] = dst;
-        return NOW;
+        hcas.flowDst[f] = dst; // before the credits: with VOQnet the lane is the destination's
+        return hcas.hasCredits(f, payload[f]) ? NOW : Long.MAX_VALUE; // a credit arrival retries
     }
 
     /** Source {@code f} of host {@code h} starts a message: its destination now; false if it has none. */

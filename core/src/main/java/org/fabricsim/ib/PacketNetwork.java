@@ -85,6 +85,7 @@ final class PacketNetwork implements EventHandler {
     PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, MessageTraffic messages,
             int[] flowVl, PacketParams params, PacketObserver observer, EventSink sink, Mechanisms mechanisms) {
         this.messages = messages;
+        params = params.forHosts(topology.hostCount()); // VOQnet: a lane per destination inside the network
         this.topology = topology;
         this.tables = tables;
         this.sink = sink;
@@ -106,7 +107,7 @@ final class PacketNetwork implements EventHandler {
         }
         this.smallestWire = Math.min(smallestData, controlWire);
         links = new Links(topology, params, mechanisms.controlLane(), pool, observer, sink);
-        queues = new InputQueues(links, params.queueing() == Queueing.VOQ, mechanisms.countsQueuedBlocks(), pool);
+        queues = new InputQueues(links, params.queueing() != Queueing.FIFO, mechanisms.countsQueuedBlocks(), pool);
         switches = new Switches(links, queues, pool, params, minBlocks, controlPackets, sink);
         hcas = new Hcas(topology, links, pool, schedule, flowVl, params, observer, sink);
         owner = links.owner;
@@ -195,7 +196,7 @@ final class PacketNetwork implements EventHandler {
         int pk = txPacket[o];
         int lane = p.vl[pk];
         if (!controlPackets || p.type[pk] == ControlPacket.DATA) {
-            observer.transmitted(t, o, lane, p.flow[pk], p.wire[pk]);
+            observer.transmitted(t, o, links.reportedLane(lane), p.flow[pk], p.wire[pk]);
             hops++;
         } else {
             observer.controlTransmitted(t, o, p.type[pk], p.wire[pk]);

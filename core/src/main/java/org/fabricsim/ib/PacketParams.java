@@ -38,7 +38,7 @@ public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, in
             throw new IllegalArgumentException("a packet (MTU + overhead) is at most 1 MiB: " + mtuBytes + " + "
                     + overheadBytes);
         }
-        if (virtualLanes < 1 || virtualLanes > 16) {
+        if (virtualLanes < 1 || (virtualLanes > 16 && queueing != Queueing.VOQ_NET)) {
             throw new IllegalArgumentException("virtual lanes must be in 1..16: " + virtualLanes);
         }
         long packet = packetBlocksBytes(mtuBytes + (long) overheadBytes, creditBytes);
@@ -49,6 +49,14 @@ public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, in
         if (speedup < 0 || switchLatencyPs < 0 || hcaSendRateBps < 0 || hcaReceiveRateBps < 0) {
             throw new IllegalArgumentException("speedup, latency and rates must be >= 0");
         }
+    }
+
+    /**
+     * The parameters the network's elements work with on {@code hosts} hosts: with VOQnet a lane per destination
+     * (served round-robin), else these.
+     */
+    PacketParams forHosts(int hosts) {
+        return queueing == Queueing.VOQ_NET ? withVirtualLanes(hosts, VlArbitration.ROUND_ROBIN) : this;
     }
 
     /** The defaults of conf/defaults.conf. */

@@ -213,6 +213,10 @@ public final class PacketSimulation {
                 throw new IllegalArgumentException("message-level traffic with " + routing.mode().key()
                         + " routing is not built (its flows have one destination each)");
             }
+            if (params.queueing() == Queueing.VOQ_NET && routing.mode() != AdaptiveRouting.Mode.STATIC) {
+                throw new IllegalArgumentException("VOQnet (a lane per destination) with " + routing.mode().key()
+                        + " routing is not built");
+            }
             if (cc != null && routing.mode() != AdaptiveRouting.Mode.STATIC) {
                 throw new IllegalArgumentException("congestion control with adaptive routing is not built yet");
             }

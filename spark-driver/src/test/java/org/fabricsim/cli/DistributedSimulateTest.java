@@ -87,13 +87,19 @@ class DistributedSimulateTest {
     }
 
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"silent-forest", "moving-forest"})
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"silent-forest", "moving-forest", "voq-net"})
     void messageLevelForestsWithCongestionControlAreReproducedByTwoLps(String pattern) throws IOException {
-        // seed 002 Paper IV's generators (per-host destination streams) with CNPs, CCTIs and timers per host
+        // seed 002 Paper IV's generators (per-host destination streams) with CNPs, CCTIs and timers per host;
+        // and a burst into VOQnet switches (a lane per destination) on a 64-host tree
         Path conf = Path.of(System.getProperty("fabricsim.repoRoot", ".."), "conf", "experiments",
                 "cc-silent-forest.conf");
-        String[] common = {"traffic.pattern=" + pattern, "traffic.b-fraction=0.5", "traffic.p=0.6",
-                "traffic.hotspot-lifetime=100us", "packet.end-time=300us", "metrics.window-start=0s"};
+        boolean net = pattern.equals("voq-net");
+        String[] common = {"traffic.pattern=" + (net ? "silent-forest" : pattern), "traffic.b-fraction=0.5",
+                "traffic.p=0.6", "traffic.hotspot-lifetime=100us", "packet.end-time=300us", "metrics.window-start=0s"};
+        if (net) {
+            common = concat(common, "topology.name=kary-ntree(4,3)", "traffic.hotspots=2", "packet.queues=voq-net",
+                    "packet.hotspot-start=100us", "packet.hotspot-stop=200us");
+        }
         Path seq = simulate(conf, "seq-" + pattern, concat(common, "engine.kind=sequential"));
         Path two = simulate(conf, "two-" + pattern, concat(common, "engine.kind=distributed", "engine.partitions=2",
                 "engine.serialize-locally=true"));
