@@ -13,6 +13,7 @@ import org.fabricsim.engine.Time;
 import org.fabricsim.experiment.PacketBinding;
 import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.CcParams;
+import org.fabricsim.ib.IsolationParams;
 import org.fabricsim.ib.MessageTraffic;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.PacketRun;
@@ -63,8 +64,8 @@ public final class PacketEndToEnd {
         FlowSchedule s = PacketBinding.schedule(c, t, seed);
         PacketParams p = PacketBinding.params(c);
         Binding b = new Binding(PacketBinding.messages(c, t, seed), PacketBinding.flowLanes(c, s),
-                PacketBinding.adaptiveRouting(c, t), PacketBinding.congestionControl(c), PacketBinding.eventQueue(c),
-                seed);
+                PacketBinding.adaptiveRouting(c, t), PacketBinding.congestionControl(c), PacketBinding.isolation(c),
+                PacketBinding.eventQueue(c), seed);
         FlowSet flows = s.flows();
         System.out.printf("%s: %d hosts, %d switches, %d flows, %s, %.3f ms simulated, settings %s%n", name,
                 t.hostCount(), t.switchCount(), flows.size(), p, ms, settings);
@@ -93,14 +94,15 @@ public final class PacketEndToEnd {
     }
 
     /** What a run binds besides the model and the flows. */
-    private record Binding(MessageTraffic messages, int[] lanes, AdaptiveRouting routing, CcParams cc, String queue,
-            long seed) {
+    private record Binding(MessageTraffic messages, int[] lanes, AdaptiveRouting routing, CcParams cc,
+            IsolationParams isolation, String queue, long seed) {
     }
 
     private static PacketRun run(Topology t, ForwardingTables lft, FlowSchedule s, PacketParams p, Binding b, long end) {
         PacketSimulation sim = (b.messages() == null ? PacketSimulation.builder(t, lft, s)
                 : PacketSimulation.builder(t, lft, b.messages())).params(p).seed(b.seed()).flowLanes(b.lanes())
-                .adaptiveRouting(b.routing()).congestionControl(b.cc()).queue(b.queue()).build();
+                .adaptiveRouting(b.routing()).congestionControl(b.cc()).isolation(b.isolation()).queue(b.queue())
+                .build();
         PacketRun run = sim.runUntil(end);
         return run;
     }

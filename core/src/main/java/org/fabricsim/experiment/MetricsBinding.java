@@ -94,6 +94,9 @@ final class MetricsBinding {
         if (c.bool("packet.cc.enabled")) {
             m.congestionControl(cctiHosts(c, t, schedule));
         }
+        if (c.bool("packet.isolation.enabled")) {
+            m.isolation();
+        }
         return m;
     }
 }

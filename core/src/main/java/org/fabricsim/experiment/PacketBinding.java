@@ -12,6 +12,7 @@ import org.fabricsim.ib.Arbitration;
 import org.fabricsim.ib.CcParams;
 import org.fabricsim.ib.CircuitParams;
 import org.fabricsim.ib.EarParams;
+import org.fabricsim.ib.IsolationParams;
 import org.fabricsim.ib.MessageTraffic;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.Queueing;
@@ -175,6 +176,53 @@ public final class PacketBinding {
                 c.choice(p + "level", List.of("qp", "sl")).equals("sl"), sizeInt(c, p + "cnp-size", 1, 1 << 16), table);
     }
 
+    /**
+     * Congested-flow isolation ({@code packet.isolation}), or null when it is off: HFDI / EcoCC on VOQ switches,
+     * FBICM / CCFIT on FIFO ones, throttled when {@code packet.cc} is on.
+     */
+    public static IsolationParams isolation(ExperimentConfig c) {
+        String p = "packet.isolation.";
+        if (!c.bool(p + "enabled")) {
+            return null;
+        }
+        String queues = c.string("packet.queues");
+        if (queues.equals("voq-net")) {
+            throw c.error(p + "enabled", "isolation's hot queues sit beside voq or fifo queues; voq-net needs none");
+        }
+        if (c.integer("packet.virtual-lanes", 1, 16) > 1) {
+            throw c.error(p + "enabled", "isolation is built for one data lane: packet.virtual-lanes must be 1");
+        }
+        if (adaptiveRouting(c).mode() != AdaptiveRouting.Mode.STATIC) {
+            throw c.error(p + "enabled", "isolation assumes destination-based static routing (seed 002 §5):"
+                    + " packet.adaptive-routing.mode must be static");
+        }
+        String root = c.choice(p + "root-queue", List.of("auto", "true", "false"));
+        boolean voq = queues.equals("voq");
+        boolean rootQueue = root.equals("auto") ? !(voq && c.bool("packet.cc.enabled")) : root.equals("true");
+        if (!voq && !rootQueue) {
+            throw c.error(p + "root-queue", "an input-queued (fifo) switch isolates a root in a hot queue: it must be"
+                    + " auto or true");
+        }
+        int detect = sizeInt(c, p + "detect", 1, Integer.MAX_VALUE / 2);
+        int stop = sizeInt(c, p + "stop", 1, Integer.MAX_VALUE / 2);
+        int go = sizeInt(c, p + "go", 0, Integer.MAX_VALUE / 2);
+        if (go >= stop) {
+            throw c.error(p + "go", "must be below packet.isolation.stop (" + stop + " B)");
+        }
+        int high = sizeInt(c, p + "mark-high", 1, Integer.MAX_VALUE / 2);
+        int low = sizeInt(c, p + "mark-low", 0, Integer.MAX_VALUE / 2);
+        if (low >= high) {
+            throw c.error(p + "mark-low", "must be below packet.isolation.mark-high (" + high + " B)");
+        }
+        int note = sizeInt(c, p + "notification-size", 1, 1 << 16);
+        int buffer = sizeInt(c, p + "control-buffer", 1, Integer.MAX_VALUE / 2);
+        if (buffer < note) {
+            throw c.error(p + "control-buffer", "must hold one notification (" + note + " B)");
+        }
+        return new IsolationParams(c.integer(p + "hot-queues", 1, 64), rootQueue, detect, stop, go, high, low,
+                c.integer(p + "destinations", 1, 1 << 16), note, buffer);
+    }
+
     /** Refuses a routing the topology cannot carry, naming the key (circuits need a generated fat tree). */
     public static AdaptiveRouting adaptiveRouting(ExperimentConfig c, Topology t) {
         AdaptiveRouting r = adaptiveRouting(c);
@@ -269,7 +317,14 @@ public final class PacketBinding {
         if (to <= from) {
             throw c.error("packet.hotspot-stop", "must be after packet.hotspot-start (" + Units.formatTime(from) + ")");
         }
-        return new MessageTraffic(forest, size, rate, c.bool("packet.hotspot-traffic"), seed, from, to);
+        int buffer = 0;
+        if (c.choice("packet.generation", List.of("per-source", "per-destination")).equals("per-destination")) {
+            buffer = sizeInt(c, "packet.generation-buffer", 1, Integer.MAX_VALUE / 2);
+            if (buffer < size) {
+                throw c.error("packet.generation-buffer", "must hold one message (" + size + " B)");
+            }
+        }
+        return new MessageTraffic(forest, size, rate, c.bool("packet.hotspot-traffic"), seed, from, to, buffer);
     }
 
     private static FlowSchedule permutationSequence(ExperimentConfig c, Topology t, long seed, int k) {

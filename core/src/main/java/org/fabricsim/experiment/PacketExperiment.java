@@ -172,7 +172,7 @@ final class PacketExperiment implements Experiment {
                 : PacketSimulation.builder(topology, lft, messages)).params(params).seed(seed)
                 .observer(metrics).flowLanes(PacketBinding.flowLanes(c, schedule))
                 .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive)
-                .congestionControl(PacketBinding.congestionControl(c)).build();
+                .congestionControl(PacketBinding.congestionControl(c)).isolation(PacketBinding.isolation(c)).build();
         PacketRun run = runner.apply(sim);
         String violation = sim.creditViolation();
         if (violation != null) {

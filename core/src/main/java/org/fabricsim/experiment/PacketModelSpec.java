@@ -62,7 +62,7 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         FlowSchedule schedule = PacketBinding.schedule(c, t, seed);
         PacketMetrics metrics = MetricsBinding.metrics(c, t, schedule, PacketBinding.endTime(c), params, seed);
         return new PacketLp(t, lft, schedule, PacketBinding.messages(c, t, seed), PacketBinding.flowLanes(c, schedule), params,
-                PacketBinding.adaptiveRouting(c), PacketBinding.congestionControl(c), seed, metrics, PacketBinding.eventQueue(c), lp, partOf,
+                PacketBinding.adaptiveRouting(c), PacketBinding.congestionControl(c), PacketBinding.isolation(c), seed, metrics, PacketBinding.eventQueue(c), lp, partOf,
                 part -> new Part(encode(metrics), part.events(), part.hops(), part.controlHops(),
                         part.injectedPackets(), part.deliveredPackets()));
     }

@@ -23,6 +23,14 @@ public final class ControlPacket {
     public static final int PROBE = 5;
     /** The destination's acknowledgement of a flow's last data packet (seed 003 §3.4). */
     public static final int ACK = 6;
+    /** Congested-flow isolation: a destination of a congested line, to the node upstream (seed 002 Papers V–VI). */
+    public static final int ISOLATION_ALLOCATE = 7;
+    /** Congested-flow isolation: the hot queue upstream of a line must not send (Stop). */
+    public static final int ISOLATION_STOP = 8;
+    /** Congested-flow isolation: the hot queue upstream of a line may send again (Go). */
+    public static final int ISOLATION_GO = 9;
+    /** Congested-flow isolation: a line is freed; the output line upstream goes too. */
+    public static final int ISOLATION_DEALLOCATE = 10;
 
     /** Flag of a control packet that is routed towards its flow's source host rather than its destination. */
     public static final int TOWARD_SOURCE = 1;
@@ -42,6 +50,10 @@ public final class ControlPacket {
             case CONGESTION_NOTIFICATION -> "congestion-notification";
             case PROBE -> "probe";
             case ACK -> "ack";
+            case ISOLATION_ALLOCATE -> "isolation-allocate";
+            case ISOLATION_STOP -> "isolation-stop";
+            case ISOLATION_GO -> "isolation-go";
+            case ISOLATION_DEALLOCATE -> "isolation-deallocate";
             default -> "type-" + type;
         };
     }

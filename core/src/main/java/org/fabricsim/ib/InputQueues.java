@@ -24,8 +24,17 @@ final class InputQueues {
     private final int lanes;
     private final PacketPool pool;
     private final int[] portBase;
+    // congested-flow isolation (FlowIsolation): per input port, hotPerInput hot queues on lane 0
+    final int hotPerInput;
+    final int[] hotHead; // per input port x hot queue
+    final int[] hotTail;
+    final int[] hotOut; // the output a hot queue's packets go to; -1 = free
 
     InputQueues(Links links, boolean voq, boolean counts, PacketPool pool) {
+        this(links, voq, counts, 0, pool);
+    }
+
+    InputQueues(Links links, boolean voq, boolean counts, int hotPerInput, PacketPool pool) {
         this.voq = voq;
         this.counts = counts;
         this.pool = pool;
@@ -53,6 +62,14 @@ final class InputQueues {
             voqHead = null;
             voqTail = null;
         }
+        this.hotPerInput = hotPerInput;
+        int hot = links.peer.length * hotPerInput;
+        hotHead = new int[hot];
+        hotTail = new int[hot];
+        hotOut = new int[hot];
+        Arrays.fill(hotHead, -1);
+        Arrays.fill(hotTail, -1);
+        Arrays.fill(hotOut, -1);
     }
 
     /**
@@ -110,5 +127,45 @@ final class InputQueues {
             waiting[pool.out[next] * lanes + lane]++;
         }
         return next;
+    }
+
+    /**
+     * Post-processing (seed 002 Papers V–VI): the head packet {@code pk} of input {@code in}'s normal queue for
+     * output {@code o} (its VOQ, or its FIFO) moves to hot queue {@code hq} of that input; the blocks stay the
+     * input's. Returns the normal queue's new head (-1: none).
+     */
+    int moveToHot(int node, int in, int o, int pk, int hq) {
+        int lane = pool.vl[pk];
+        int i = in * lanes + lane;
+        int ol = o * lanes + lane;
+        int next;
+        if (voq) {
+            next = pool.removeHead(voqHead, voqTail, i * radix + (o - portBase[node]));
+            if (next < 0) {
+                waiting[ol]--;
+            }
+        } else {
+            next = pool.removeHead(fifoHead, fifoTail, i);
+            waiting[ol]--;
+            if (next >= 0) {
+                waiting[pool.out[next] * lanes + lane]++;
+            }
+        }
+        if (pool.append(hotHead, hotTail, hq, pk)) {
+            waiting[ol]++;
+        }
+        return next;
+    }
+
+    /** Takes head packet {@code pk} out of hot queue {@code hq} (its output is {@code o}, lane 0). */
+    void dequeueHot(int node, int in, int o, int hq, int pk) {
+        int ol = o * lanes;
+        if (counts) {
+            queuedBlocks[ol] -= pool.blocks[pk];
+            inputBlocks[in * lanes * radix + (o - portBase[node])] -= pool.blocks[pk];
+        }
+        if (pool.removeHead(hotHead, hotTail, hq) < 0) {
+            waiting[ol]--;
+        }
     }
 }

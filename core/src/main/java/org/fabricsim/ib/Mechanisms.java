@@ -17,6 +17,21 @@ class Mechanisms {
      * with an adaptive routing yet).
      */
     static Mechanisms of(AdaptiveRouting routing, CcParams cc, long seed, int[] flowLanes) {
+        return of(routing, cc, null, seed, flowLanes);
+    }
+
+    /**
+     * ... and congested-flow isolation if {@code isolation} is not null (static routing only), throttled by
+     * {@code cc}'s HCAs when that is not null too.
+     */
+    static Mechanisms of(AdaptiveRouting routing, CcParams cc, IsolationParams isolation, long seed, int[] flowLanes) {
+        if (isolation != null) {
+            if (routing.mode() != AdaptiveRouting.Mode.STATIC) {
+                throw new IllegalArgumentException("congested-flow isolation with adaptive routing is not built");
+            }
+            return new IsolationMechanisms(isolation, cc == null ? STATIC : new CcMechanisms(cc, seed, flowLanes),
+                    cc, seed);
+        }
         if (cc == null) {
             return routing.mechanisms(seed);
         }
@@ -41,13 +56,24 @@ class Mechanisms {
         return false;
     }
 
+    /** Hot queues per switch input for congested-flow isolation; fixed before the network is built. */
+    int hotQueuesPerInput() {
+        return 0;
+    }
+
+    /** Congested-flow isolation at the switches and HCAs, or null. */
+    FlowIsolation isolation(PacketNetwork net) {
+        return null;
+    }
+
     Routing routing(PacketNetwork net) {
         return new StaticRouting(net.tables(), net.links(), net.pool());
     }
 
     Injection injection(PacketNetwork net) {
         if (net.messages() != null) {
-            return new MessageInjection(net.hcas(), net.messages(), net.params().mtuBytes());
+            return new MessageInjection(net.hcas(), net.messages(), net.params().mtuBytes(),
+                    net.params().overheadBytes());
         }
         return new RoundRobinInjection(net.hcas(), net.schedule().rateBps(), net.topology().hostCount());
     }

@@ -12,6 +12,11 @@ import org.fabricsim.traffic.HotspotForest;
  * one a uniform other host from the host's own stream — and sends it packet by packet (MTU, the last one
  * shorter) while its cumulative quota, its credits and congestion control's injection rate delay for that
  * destination allow. Allocation-free once built.
+ *
+ * <p>With generation queues ({@link MessageTraffic#generationBufferBytes}) a source instead generates its
+ * messages at its share of the rate into one queue per destination (while its buffer has room) and the host
+ * sends from the next queue, round-robin, that its credits, the IRD and isolation's Stop allow (seed 002
+ * Papers V–VI: one generation queue per destination, no head-of-line blocking in the NIC).
  */
 final class MessageInjection extends RoundRobinFlows {
     /** Congestion control's view of a source: when its next packet to a destination may go, and that one went. */
@@ -36,11 +41,20 @@ final class MessageInjection extends RoundRobinFlows {
     private final long hotUntilPs;
     private final SplittableRandom[] random; // per host
     private final long seed;
+    // generation queues (null without): per source x destination, its bytes; per source, the destinations queued
+    private final int hosts;
+    private final int[] queued;
+    private final int[] ring;
+    private final int[] ringSize;
+    private final int[] ringLast;
+    private final int[] backlog; // per source: bytes queued
+    private final int bufferBytes;
+    private final long messageWireBytes;
     private DestinationThrottle throttle;
     private long cachedSlot = -1;
     private int[] hotspots;
 
-    MessageInjection(Hcas hcas, MessageTraffic traffic, int mtu) {
+    MessageInjection(Hcas hcas, MessageTraffic traffic, int mtu, int overhead) {
         super(hcas, traffic.forest().hostCount());
         this.forest = traffic.forest();
         this.kind = traffic.kinds();
@@ -63,6 +77,15 @@ final class MessageInjection extends RoundRobinFlows {
         payload = new int[n];
         random = new SplittableRandom[hosts]; // made at a host's first draw: a part makes only its own
         this.seed = traffic.seed();
+        this.hosts = hosts;
+        this.bufferBytes = traffic.generationBufferBytes();
+        this.messageWireBytes = messageBytes + (long) ((messageBytes + mtu - 1) / mtu) * overhead;
+        boolean queues = bufferBytes > 0;
+        queued = queues ? new int[n * hosts] : null;
+        ring = queues ? new int[n * hosts] : null;
+        ringSize = queues ? new int[n] : null;
+        ringLast = queues ? new int[n] : null;
+        backlog = queues ? new int[n] : null;
     }
 
     void throttle(DestinationThrottle t) {
@@ -77,6 +100,9 @@ final class MessageInjection extends RoundRobinFlows {
 
     @Override
     long readyAt(long t, int h, int f) {
+        if (queued != null) {
+            return readyFromQueues(t, h, f);
+        }
         if (!hcas.sending(t, f) || (kind[f] == MessageTraffic.HOT && t >= hotUntilPs)) {
             return Long.MAX_VALUE;
         }
@@ -94,9 +120,98 @@ final class MessageInjection extends RoundRobinFlows {
                 return ready;
             }
         }
+        if (hold != null && hold.held(h, dst)) {
+            return Long.MAX_VALUE; // a Go wakes the host
+        }
         payload[f] = Math.min(mtu, messageLeft[f]);
         hcas.flowDst[f] = dst; // before the credits: with VOQnet the lane is the destination's
         return hcas.hasCredits(f, payload[f]) ? NOW : Long.MAX_VALUE; // a credit arrival retries
+    }
+
+    /**
+     * {@link #readyAt} with generation queues: the messages due by {@code t} join their destination's queue
+     * (while the buffer has room), then the first queue after the one served last that may send is chosen.
+     */
+    private long readyFromQueues(long t, int h, int f) {
+        if (!hcas.sending(t, f)) {
+            return Long.MAX_VALUE;
+        }
+        boolean generating = kind[f] != MessageTraffic.HOT || t < hotUntilPs;
+        long next = Long.MAX_VALUE; // when the source next has something new to send
+        if (generating) {
+            boolean silent = false;
+            while (quotaPs[f] <= t && backlog[f] + messageBytes <= bufferBytes) {
+                if (!draw(quotaPs[f], h, f)) {
+                    silent = true; // a C node that is its subset's only hotspot: until the hotspots move
+                    break;
+                }
+                enqueue(f, messageDst[f]);
+                messageDst[f] = -1;
+                long bits = messageWireBytes * Time.S * 8 + quotaRemainder[f];
+                quotaPs[f] += bits / rateBps[f];
+                quotaRemainder[f] = bits % rateBps[f];
+            }
+            if (quotaPs[f] <= t) {
+                quotaPs[f] = t; // a full buffer generates nothing meanwhile: no catching up once it drains
+                if (silent && lifetimePs > 0) {
+                    next = (forest.slotAt(t) + 1) * lifetimePs;
+                }
+            } else if (kind[f] != MessageTraffic.HOT || quotaPs[f] < hotUntilPs) {
+                next = quotaPs[f];
+            }
+        }
+        int size = ringSize[f];
+        int base = f * hosts;
+        long soonest = next;
+        for (int k = 1; k <= size; k++) {
+            int idx = ringLast[f] + k;
+            if (idx >= size) {
+                idx -= size;
+            }
+            int dst = ring[base + idx];
+            if (hold != null && hold.held(h, dst)) {
+                continue; // a Go wakes the host
+            }
+            if (throttle != null) {
+                long ready = throttle.readyPs(f, dst);
+                if (ready > t) {
+                    soonest = Math.min(soonest, ready);
+                    continue;
+                }
+            }
+            int left = queued[base + dst] % messageBytes;
+            int p = Math.min(mtu, left == 0 ? messageBytes : left);
+            hcas.flowDst[f] = dst;
+            if (hcas.hasCredits(f, p)) {
+                ringLast[f] = idx;
+                messageDst[f] = dst;
+                payload[f] = p;
+                return NOW;
+            } // a credit arrival retries
+        }
+        return soonest;
+    }
+
+    private void enqueue(int f, int dst) {
+        int i = f * hosts + dst;
+        if (queued[i] == 0) {
+            ring[f * hosts + ringSize[f]++] = dst;
+        }
+        queued[i] += messageBytes;
+        backlog[f] += messageBytes;
+    }
+
+    /** Source {@code f} sent {@code bytes} of its queue for {@code dst}; an emptied queue leaves the ring. */
+    private void dequeue(int f, int dst, int bytes) {
+        int i = f * hosts + dst;
+        queued[i] -= bytes;
+        backlog[f] -= bytes;
+        if (queued[i] == 0) {
+            int base = f * hosts;
+            int idx = ringLast[f]; // the queue just served
+            ring[base + idx] = ring[base + --ringSize[f]];
+            ringLast[f] = idx - 1; // the queue moved into its place is next
+        }
     }
 
     /** Source {@code f} of host {@code h} starts a message: its destination now; false if it has none. */
@@ -136,6 +251,13 @@ final class MessageInjection extends RoundRobinFlows {
 
     @Override
     public void sent(long t, int f, int wireBytes) {
+        if (queued != null) {
+            if (throttle != null) {
+                throttle.sent(t, f, messageDst[f], wireBytes);
+            }
+            dequeue(f, messageDst[f], payload[f]);
+            return;
+        }
         // the cumulative quota: exact over any run, the remainder carried
         long bits = wireBytes * Time.S * 8 + quotaRemainder[f];
         quotaPs[f] += bits / rateBps[f];

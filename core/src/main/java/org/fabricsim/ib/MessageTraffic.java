@@ -26,9 +26,13 @@ import org.fabricsim.traffic.HotspotForest;
  * @param hotFromPs hot sources send from this time (their quota counts from it)
  * @param hotUntilPs and stop at this one, a message cut short if need be (Long.MAX_VALUE: never): the hotspot
  *     bursts of seed 002 Papers V and VI (e.g. [1 ms, 2 ms))
+ * @param generationBufferBytes 0: a source sends its messages in turn (Paper IV's generator); else it
+ *     generates them at its share of the rate into one queue per destination, holding up to this many bytes, and
+ *     the HCA sends from any queue that may send (Papers V–VI: "one generation queue per destination", no
+ *     head-of-line blocking behind a throttled or stopped destination); hot sources generate in the window only
  */
 public record MessageTraffic(HotspotForest forest, int messageBytes, long rateBps, boolean hotspotTraffic, long seed,
-        long hotFromPs, long hotUntilPs) {
+        long hotFromPs, long hotUntilPs, int generationBufferBytes) {
     /** A source's kind. */
     static final int HOT = 0;
     static final int COLD = 1;
@@ -37,6 +41,10 @@ public record MessageTraffic(HotspotForest forest, int messageBytes, long rateBp
         if (messageBytes < 1 || rateBps < 1) {
             throw new IllegalArgumentException("messages need a size >= 1 byte and a rate > 0: " + messageBytes
                     + " B, " + rateBps + " bit/s");
+        }
+        if (generationBufferBytes != 0 && generationBufferBytes < messageBytes) {
+            throw new IllegalArgumentException("a generation buffer must hold one message: " + generationBufferBytes
+                    + " B < " + messageBytes + " B");
         }
         if (hotFromPs < 0 || hotUntilPs <= hotFromPs) {
             throw new IllegalArgumentException("hot sources' window [" + hotFromPs + ", " + hotUntilPs
@@ -47,6 +55,12 @@ public record MessageTraffic(HotspotForest forest, int messageBytes, long rateBp
     /** Hot sources send throughout. */
     public MessageTraffic(HotspotForest forest, int messageBytes, long rateBps, boolean hotspotTraffic, long seed) {
         this(forest, messageBytes, rateBps, hotspotTraffic, seed, 0, Long.MAX_VALUE);
+    }
+
+    /** Sources send their messages in turn (Paper IV). */
+    public MessageTraffic(HotspotForest forest, int messageBytes, long rateBps, boolean hotspotTraffic, long seed,
+            long hotFromPs, long hotUntilPs) {
+        this(forest, messageBytes, rateBps, hotspotTraffic, seed, hotFromPs, hotUntilPs, 0);
     }
 
     /** What summary.json says of this traffic. */
@@ -63,7 +77,9 @@ public record MessageTraffic(HotspotForest forest, int messageBytes, long rateBp
                 + (hotspotTraffic ? "" : ", no hotspot traffic")
                 + (hotFromPs == 0 && hotUntilPs == Long.MAX_VALUE ? "" : ", hot sources from "
                 + org.fabricsim.config.Units.formatTime(hotFromPs) + (hotUntilPs == Long.MAX_VALUE ? ""
-                : " to " + org.fabricsim.config.Units.formatTime(hotUntilPs)));
+                : " to " + org.fabricsim.config.Units.formatTime(hotUntilPs)))
+                + (generationBufferBytes == 0 ? "" : ", a generation queue per destination ("
+                + org.fabricsim.config.Units.formatSize(generationBufferBytes) + " per source)");
     }
 
     /** The sources as flows (host order, hot before cold), endless, from time 0; their destinations are placeholders. */

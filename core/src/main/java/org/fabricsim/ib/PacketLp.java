@@ -37,7 +37,7 @@ public final class PacketLp implements LpModel {
      * @param result turns this part's measurements and counters into what its LP reports
      */
     public PacketLp(Topology topology, ForwardingTables tables, FlowSchedule schedule, MessageTraffic messages, int[] flowLanes,
-            PacketParams params, AdaptiveRouting routing, CcParams cc, long seed, PacketObserver observer,
+            PacketParams params, AdaptiveRouting routing, CcParams cc, IsolationParams isolation, long seed, PacketObserver observer,
             String eventQueue, int part, int[] partOf, Result result) {
         this.result = result;
         int nodes = topology.nodeCount();
@@ -51,7 +51,7 @@ public final class PacketLp implements LpModel {
         }
         this.queue = new LogicalProcess(EventQueue.create(eventQueue), nodes);
         this.network = new PacketNetwork(topology, tables, schedule, messages, flowLanes, params, observer, queue,
-                Mechanisms.of(routing, cc, seed, flowLanes));
+                Mechanisms.of(routing, cc, isolation, seed, flowLanes));
         this.lookahead = new long[parts];
         java.util.Arrays.fill(lookahead, Long.MAX_VALUE);
         for (int gp = 0; gp < topology.portCount(); gp++) {

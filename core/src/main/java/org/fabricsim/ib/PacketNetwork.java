@@ -107,13 +107,15 @@ final class PacketNetwork implements EventHandler {
         }
         this.smallestWire = Math.min(smallestData, controlWire);
         links = new Links(topology, params, mechanisms.controlLane(), pool, observer, sink);
-        queues = new InputQueues(links, params.queueing() != Queueing.FIFO, mechanisms.countsQueuedBlocks(), pool);
+        queues = new InputQueues(links, params.queueing() != Queueing.FIFO, mechanisms.countsQueuedBlocks(),
+                mechanisms.hotQueuesPerInput(), pool);
         switches = new Switches(links, queues, pool, params, minBlocks, controlPackets, sink);
         hcas = new Hcas(topology, links, pool, schedule, flowVl, params, observer, sink);
         owner = links.owner;
         txPacket = links.txPacket;
         txInput = links.txInput;
         ControlReceiver receiver = mechanisms.controlReceiver(this);
+        switches.isolation(mechanisms.isolation(this));
         switches.mechanisms(mechanisms.routing(this), mechanisms.marking(this), receiver);
         hcas.mechanisms(mechanisms.injection(this), receiver, controlPackets);
         timer = mechanisms.timer(this);
@@ -253,6 +255,10 @@ final class PacketNetwork implements EventHandler {
 
     Links links() {
         return links;
+    }
+
+    InputQueues queues() {
+        return queues;
     }
 
     Switches switches() {

@@ -52,6 +52,18 @@ public interface PacketObserver {
     default void cctiChanged(long timePs, int srcHost, int dstHost, int ccti) {
     }
 
+    /**
+     * Congested-flow isolation: the hot queues in use changed by {@code hotQueues} and the switch ports with no
+     * free hot queue by {@code fullPorts} (changes, so that parts of a partitioned run add up). Ignored unless
+     * overridden.
+     */
+    default void isolation(long timePs, int hotQueues, int fullPorts) {
+    }
+
+    /** Congested-flow isolation: a line could not be made, no hot queue being free. Ignored unless overridden. */
+    default void isolationRefused(long timePs) {
+    }
+
     /** Reports nothing. */
     PacketObserver NONE = new PacketObserver() {
         @Override

@@ -33,7 +33,8 @@ public final class PacketSimulation {
         int flows = b.schedule.size();
         int[] lanes = b.flowLanes == null ? new int[flows] : b.flowLanes;
         lp = new LogicalProcess(EventQueue.create(b.queue), b.topology.nodeCount());
-        Mechanisms mechanisms = b.mechanisms != null ? b.mechanisms : Mechanisms.of(b.routing, b.cc, b.seed, lanes);
+        Mechanisms mechanisms = b.mechanisms != null ? b.mechanisms : Mechanisms.of(b.routing, b.cc, b.isolation, b.seed,
+                lanes);
         network = new PacketNetwork(b.topology, b.tables, b.schedule, b.messages, lanes, b.params, b.observer, lp,
                 mechanisms);
         lp.handler(network);
@@ -146,6 +147,7 @@ public final class PacketSimulation {
         private Mechanisms mechanisms;
         private AdaptiveRouting routing = AdaptiveRouting.STATIC;
         private CcParams cc;
+        private IsolationParams isolation;
         private MessageTraffic messages;
 
         private Builder(Topology topology, ForwardingTables tables, FlowSchedule schedule) {
@@ -198,6 +200,12 @@ public final class PacketSimulation {
          */
         public Builder congestionControl(CcParams params) {
             this.cc = params;
+            return this;
+        }
+
+        /** Congested-flow isolation at the switches (null: none); with congestion control, EcoCC or CCFIT. */
+        public Builder isolation(IsolationParams params) {
+            this.isolation = params;
             return this;
         }
 

@@ -9,7 +9,13 @@ abstract class RoundRobinFlows implements Injection {
     /** {@link #readyAt}'s answer for a flow whose packet may start now. */
     static final long NOW = Long.MIN_VALUE;
 
+    /** Whether a host may not send to a destination now (congested-flow isolation's Stop); null: it may. */
+    interface Hold {
+        boolean held(int host, int dst);
+    }
+
     final Hcas hcas;
+    Hold hold;
     private final int[] hostRr;
     private long retryPs;
 
@@ -23,6 +29,11 @@ abstract class RoundRobinFlows implements Injection {
      * time it may (Long.MAX_VALUE: only a credit, a flow's start or a set-up will tell).
      */
     abstract long readyAt(long t, int h, int f);
+
+    /** Holds the hosts' packets to the destinations {@code h} names (congested-flow isolation). */
+    void hold(Hold h) {
+        this.hold = h;
+    }
 
     @Override
     public final int next(long t, int h) {

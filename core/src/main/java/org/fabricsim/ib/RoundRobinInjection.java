@@ -48,6 +48,9 @@ final class RoundRobinInjection extends RoundRobinFlows {
         if (readyPs[f] > t) {
             return readyPs[f];
         }
+        if (hold != null && hold.held(h, hcas.flowDst[f])) {
+            return Long.MAX_VALUE; // a Go wakes the host
+        }
         return hcas.hasCredits(f) ? NOW : Long.MAX_VALUE; // a credit arrival retries
     }
 

@@ -24,6 +24,8 @@ final class Switches implements SwitchView {
     private Routing routing;
     private Marking marking = Marking.NONE;
     private ControlReceiver control = ControlReceiver.NONE;
+    private FlowIsolation isolation; // congested-flow isolation's hot queues; null: none
+    private boolean isolates;
     // the static model's hot path skips what no mechanism uses
     private boolean marks;
     private final boolean controlPackets;
@@ -48,6 +50,8 @@ final class Switches implements SwitchView {
     private int pendingCount;
     private int chosenPacket;
     private int chosenInput;
+    private int chosenHot; // the hot queue the chosen packet heads; -1: a normal queue
+    private int chosenSlot; // with hot queues: the (input, queue) slot served, for the round-robin
 
     Switches(Links links, InputQueues queues, PacketPool pool, PacketParams params, int minBlocks,
             boolean controlPackets, EventSink sink) {
@@ -86,6 +90,12 @@ final class Switches implements SwitchView {
         this.marks = marking != Marking.NONE;
     }
 
+    /** Congested-flow isolation at every switch: its hot queues are in {@link InputQueues}. */
+    void isolation(FlowIsolation isolation) {
+        this.isolation = isolation;
+        this.isolates = isolation != null;
+    }
+
     /** The head of packet {@code pk} reached input {@code in} of switch {@code node} (its blocks are counted). */
     void arrival(long t, int node, int in, int pk) {
         PacketPool p = pool;
@@ -104,6 +114,9 @@ final class Switches implements SwitchView {
         }
         if (marks && p.type[pk] == ControlPacket.DATA) {
             marking.queued(t, node, in, o, pk);
+        }
+        if (isolates && p.type[pk] == ControlPacket.DATA && p.vl[pk] == 0) {
+            isolation.arrived(t, node, in, o, pk);
         }
     }
 
@@ -156,6 +169,13 @@ final class Switches implements SwitchView {
         int node = owner[in];
         int n = portBase[node + 1] - portBase[node];
         for (int lane = 0; lane < lanes; lane++) {
+            if (lane == 0) {
+                for (int hq = in * queues.hotPerInput; hq < (in + 1) * queues.hotPerInput; hq++) {
+                    if (queues.hotHead[hq] >= 0) {
+                        mark(queues.hotOut[hq]);
+                    }
+                }
+            }
             if (queues.voq) {
                 for (int k = 0; k < n; k++) {
                     if (queues.head(in, lane, k) >= 0) {
@@ -197,6 +217,10 @@ final class Switches implements SwitchView {
             links.transmit(t, o, lane, pk, -1, node, switchLatency);
             return;
         }
+        if (isolates) {
+            serveIsolating(t, node, o, lane, in, pk);
+            return;
+        }
         rr[o * lanes + lane] = in - portBase[node];
         int next = queues.dequeue(node, in, o, lane, pk);
         if (next >= 0) {
@@ -205,6 +229,29 @@ final class Switches implements SwitchView {
         reads[in]++;
         if (marks && pool.type[pk] == ControlPacket.DATA) {
             marking.departing(t, node, o, pk);
+        }
+        links.transmit(t, o, lane, pk, in, node, switchLatency);
+    }
+
+    /** {@link #serve} with hot queues: the packet leaves its normal or hot queue, then isolation sees it go. */
+    private void serveIsolating(long t, int node, int o, int lane, int in, int pk) {
+        rr[o * lanes + lane] = chosenSlot;
+        int hq = chosenHot;
+        if (hq >= 0) {
+            queues.dequeueHot(node, in, o, hq, pk);
+        } else {
+            int next = queues.dequeue(node, in, o, lane, pk);
+            if (next >= 0) {
+                mark(pool.out[next]);
+            }
+        }
+        reads[in]++;
+        boolean data = pool.type[pk] == ControlPacket.DATA;
+        if (marks && data) {
+            marking.departing(t, node, o, pk);
+        }
+        if (data && lane == 0) {
+            isolation.departed(t, node, in, o, pk, hq);
         }
         links.transmit(t, o, lane, pk, in, node, switchLatency);
     }
@@ -227,6 +274,9 @@ final class Switches implements SwitchView {
         }
         if (queues.waiting[ov] == 0 || credit < minBlocks) {
             return false;
+        }
+        if (isolates) {
+            return candidateIsolating(o, lane, credit);
         }
         int node = owner[o];
         int base = portBase[node];
@@ -280,6 +330,84 @@ final class Switches implements SwitchView {
         }
         chosenPacket = best;
         chosenInput = bestIn;
+        return true;
+    }
+
+    /**
+     * {@link #candidate} with hot queues: the round-robin runs over every input's normal queue and hot queues
+     * (iSlip-like, Papers V–VI), skipping hot queues their output line downstream has stopped.
+     */
+    private boolean candidateIsolating(int o, int lane, int credit) {
+        int node = owner[o];
+        int base = portBase[node];
+        int n = portBase[node + 1] - base;
+        int local = o - base;
+        int hot = queues.hotPerInput;
+        int per = hot + 1;
+        int count = n * per;
+        int start = rr[o * lanes + lane];
+        PacketPool p = pool;
+        int best = -1;
+        int bestIn = -1;
+        int bestHot = -1;
+        int bestSlot = -1;
+        long bestTime = Long.MAX_VALUE;
+        for (int k = 1; k <= count; k++) {
+            int slot = start + k;
+            if (slot >= count) {
+                slot -= count;
+            }
+            int li = slot / per;
+            int q = slot - li * per;
+            int in = base + li;
+            if (reads[in] >= readLimit) {
+                continue;
+            }
+            int pk;
+            int hq = -1;
+            if (q == 0) {
+                int i = in * lanes + lane;
+                if (queues.voq) {
+                    pk = queues.voqHead[i * queues.radix + local];
+                } else {
+                    pk = queues.fifoHead[i];
+                    if (pk >= 0 && p.out[pk] != o) {
+                        continue;
+                    }
+                }
+            } else {
+                hq = in * hot + q - 1;
+                if (lane != 0 || queues.hotOut[hq] != o || isolation.stopped(hq)) {
+                    continue;
+                }
+                pk = queues.hotHead[hq];
+            }
+            if (pk < 0 || p.blocks[pk] > credit) {
+                continue;
+            }
+            if (!fcfs) {
+                chosenPacket = pk;
+                chosenInput = in;
+                chosenHot = hq;
+                chosenSlot = slot;
+                return true;
+            }
+            long at = p.arrivedPs[pk];
+            if (at < bestTime || (at == bestTime && in < bestIn)) {
+                best = pk;
+                bestIn = in;
+                bestHot = hq;
+                bestSlot = slot;
+                bestTime = at;
+            }
+        }
+        if (best < 0) {
+            return false;
+        }
+        chosenPacket = best;
+        chosenInput = bestIn;
+        chosenHot = bestHot;
+        chosenSlot = bestSlot;
         return true;
     }
 

@@ -16,6 +16,7 @@ import org.fabricsim.stats.PermutationConvergence;
 import org.fabricsim.stats.ReceiverAggregates;
 import org.fabricsim.stats.ReorderMeter;
 import org.fabricsim.stats.CongestionMeter;
+import org.fabricsim.stats.IsolationMeter;
 import org.fabricsim.stats.SampleSummary;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSet;
@@ -43,6 +44,8 @@ public final class PacketMetricsFiles {
     public static final String CCTI = "ccti.arrow";
     public static final String RECEIVER_THROUGHPUT = "receiver-throughput.arrow";
     public static final String CCTI_PLOT = "ccti.png";
+    public static final String ISOLATION = "isolation.arrow";
+    public static final String ISOLATION_PLOT = "isolation.png";
     public static final String ADAPTATION_PLOT = "adaptations.png";
     /** The plot draws at most this many lines: one per flow, or the means of as many groups of flows. */
     public static final int MAX_PLOT_LINES = 16;
@@ -79,6 +82,12 @@ public final class PacketMetricsFiles {
             cctiTable(m).write(out.stage(CCTI));
             if (plots) {
                 plotCcti(out.stage(CCTI_PLOT), m, "CCTI, " + m.topology().name());
+            }
+        }
+        if (m.measuresIsolation()) {
+            isolationTable(m).write(out.stage(ISOLATION));
+            if (plots) {
+                plotIsolation(out.stage(ISOLATION_PLOT), m, "Hot queues, " + m.topology().name());
             }
         }
         if (m.measuresReorder()) {
@@ -143,6 +152,7 @@ public final class PacketMetricsFiles {
             }
         }
         s.put("flow_bin_gbps", SampleSummary.of(pooled.stream().mapToDouble(d -> d).toArray()).toJson());
+        putIsolation(s, m);
         if (m.measuresCongestionControl()) {
             CongestionMeter c = m.congestion();
             int marking = 0;
@@ -462,6 +472,64 @@ public final class PacketMetricsFiles {
         lines.add(new Plots.Line(nHot > 0 ? "other hosts (" + (hosts - nHot) + ")" : "all hosts", x, yOther));
         Plots.lines(png, new Plots.Labels(title, "time (" + unitName(unit) + ")", "receive rate per host (Gbit/s, "
                 + m.options().throughputBasis().key() + ")"), lines, 0.0);
+    }
+
+    /** summary.json's {@code isolation}: the window's mean hot queues in use, ports without one, refusals. */
+    private static void putIsolation(Json.Obj s, PacketMetrics m) {
+        if (!m.measuresIsolation()) {
+            return;
+        }
+        IsolationMeter iso = m.isolationMeter();
+        double hot = 0;
+        double full = 0;
+        double fullPeak = 0;
+        long width = 0;
+        for (int b = 0; b < m.bins(); b++) {
+            hot += iso.hotQueues(b) * m.binWidthPs(b);
+            full += iso.portsWithoutFreeQueue(b) * m.binWidthPs(b);
+            fullPeak = Math.max(fullPeak, iso.portsWithoutFreeQueue(b));
+            width += m.binWidthPs(b);
+        }
+        s.put("isolation", Json.object().put("hot_queues_in_use_mean", hot / width)
+                .put("ports_without_free_queue_mean", full / width)
+                .put("ports_without_free_queue_max_bin_mean", fullPeak).put("lines_refused", iso.refused()));
+    }
+
+    /** {@code isolation.arrow}: per throughput bin, the mean hot queues in use and switch ports without a free one. */
+    public static ArrowTable isolationTable(PacketMetrics m) {
+        IsolationMeter iso = m.isolationMeter();
+        int bins = m.bins();
+        int[] bin = new int[bins];
+        long[] start = new long[bins];
+        double[] hot = new double[bins];
+        double[] full = new double[bins];
+        for (int b = 0; b < bins; b++) {
+            bin[b] = b;
+            start[b] = m.binStartPs(b);
+            hot[b] = iso.hotQueues(b);
+            full[b] = iso.portsWithoutFreeQueue(b);
+        }
+        return table("fabricsim.isolation", m).metadata("bin_width_ps", Long.toString(m.options().binWidthPs()))
+                .int32("bin", bin).int64("bin_start_ps", start).float64("hot_queues_in_use", hot)
+                .float64("ports_without_free_queue", full);
+    }
+
+    /** Hot queues in use and ports without a free one over time (Paper VI Fig. 10). */
+    public static void plotIsolation(Path png, PacketMetrics m, String title) throws IOException {
+        IsolationMeter iso = m.isolationMeter();
+        int bins = m.bins();
+        long unit = timeUnitPs(m.options().windowEndPs());
+        double[] x = new double[bins];
+        double[] hot = new double[bins];
+        double[] full = new double[bins];
+        for (int b = 0; b < bins; b++) {
+            x[b] = (m.binStartPs(b) + m.binWidthPs(b)) / (double) unit;
+            hot[b] = iso.hotQueues(b);
+            full[b] = iso.portsWithoutFreeQueue(b);
+        }
+        Plots.lines(png, new Plots.Labels(title + " (mean over each bin)", "time (" + unitName(unit) + ")",
+                "count"), List.of(new Plots.Line("hot queues in use", x, hot),
+                        new Plots.Line("switch ports without a free hot queue", x, full)), 0.0);
     }
 
     /** {@code ccti.arrow}: per traced source host and throughput bin, its CCTI at the bin's end and its largest in the bin. */

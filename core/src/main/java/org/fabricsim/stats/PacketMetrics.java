@@ -61,6 +61,7 @@ public final class PacketMetrics implements PacketObserver {
     private int permutationCount;
     private boolean messageSources; // flows are message sources: their destination changes per message
     private CongestionMeter congestion; // null unless congestion control is measured
+    private IsolationMeter isolation; // null unless congested-flow isolation is measured
     private long[] receiverBinBytes; // with message sources: per host and throughput bin, bytes delivered to it
 
     public PacketMetrics(Topology topology, FlowSet flows, MetricsOptions options) {
@@ -146,6 +147,22 @@ public final class PacketMetrics implements PacketObserver {
     /** Marks, CNPs and CCTIs. */
     public CongestionMeter congestion() {
         return require(congestion);
+    }
+
+    /** Congested-flow isolation is on: hot queues in use and ports without a free one over time. */
+    public PacketMetrics isolation() {
+        isolation = new IsolationMeter(options, bins());
+        return this;
+    }
+
+    /** Whether congested-flow isolation is measured ({@link #isolation()}). */
+    public boolean measuresIsolation() {
+        return isolation != null;
+    }
+
+    /** Hot queues over time. */
+    public IsolationMeter isolationMeter() {
+        return require(isolation);
     }
 
     /**
@@ -241,6 +258,20 @@ public final class PacketMetrics implements PacketObserver {
     }
 
     @Override
+    public void isolation(long timePs, int hotQueues, int fullPorts) {
+        if (isolation != null) {
+            isolation.changed(timePs, hotQueues, fullPorts);
+        }
+    }
+
+    @Override
+    public void isolationRefused(long timePs) {
+        if (isolation != null) {
+            isolation.refused(timePs);
+        }
+    }
+
+    @Override
     public void adapted(long timePs, int switchNode, int flow, int fromPort, int toPort) {
         if (adaptation != null) {
             adaptation.adapted(timePs, switchNode, flow);
@@ -281,6 +312,9 @@ public final class PacketMetrics implements PacketObserver {
         }
         if (congestion != null) {
             congestion.merge(other.congestion);
+        }
+        if (isolation != null) {
+            isolation.merge(other.isolation);
         }
         if (receiverBinBytes != null) {
             for (int k = 0; k < receiverBinBytes.length; k++) {

@@ -15,6 +15,7 @@ import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.Arbitration;
 import org.fabricsim.ib.CcParams;
+import org.fabricsim.ib.IsolationParams;
 import org.fabricsim.ib.CircuitParams;
 import org.fabricsim.ib.EarParams;
 import org.fabricsim.ib.PacketParams;
@@ -64,6 +65,34 @@ class PacketBindingTest {
         Topology t = Topologies.resolve("testbed7", 0, 0, null);
         InputException tree = assertThrows(InputException.class, () -> PacketBinding.adaptiveRouting(c, t));
         assertTrue(tree.getMessage().contains("packet.adaptive-routing.mode"), tree.getMessage());
+    }
+
+    @Test
+    void isolationIsOffByDefaultBindsPaperVIsEcoCcAndRefusesWhatItIsNotBuiltForByName() throws IOException {
+        assertEquals(null, PacketBinding.isolation(config("")));
+        // VOQ switches with throttling: EcoCC, no hot queue at the root; without: HFDI, with one
+        assertEquals(IsolationParams.ECOCC, PacketBinding.isolation(config(
+                "packet.isolation.enabled = true\npacket.cc.enabled = true")));
+        assertTrue(PacketBinding.isolation(config("packet.isolation.enabled = true")).rootQueue());
+        IsolationParams ccfit = PacketBinding.isolation(config("packet.queues = fifo\npacket.cc.enabled = true\n"
+                + "packet.isolation { enabled = true, hot-queues = 3, detect = 16KiB, stop = 20KiB, go = 8KiB,"
+                + " mark-high = 8KiB, mark-low = 4KiB, destinations = 8, notification-size = 32B, control-buffer = 2KiB }"));
+        assertEquals(new IsolationParams(3, true, 16384, 20480, 8192, 8192, 4096, 8, 32, 2048), ccfit);
+        String[][] bad = {
+            {"packet.queues = voq-net", "packet.isolation.enabled"},
+            {"packet.virtual-lanes = 2", "packet.isolation.enabled"},
+            {"packet.adaptive-routing.mode = ear", "packet.isolation.enabled"},
+            {"packet.queues = fifo\npacket.isolation.root-queue = false", "packet.isolation.root-queue"},
+            {"packet.isolation.go = 12KiB", "packet.isolation.go"},
+            {"packet.isolation.mark-low = 64KiB", "packet.isolation.mark-low"},
+            {"packet.isolation.control-buffer = 16B", "packet.isolation.control-buffer"},
+            {"packet.isolation.hot-queues = 0", "packet.isolation.hot-queues"},
+        };
+        for (String[] b : bad) {
+            InputException e = assertThrows(InputException.class, () -> PacketBinding.isolation(
+                    config("packet.isolation.enabled = true\n" + b[0])));
+            assertTrue(e.getMessage().contains(b[1]), b[0] + ": " + e.getMessage());
+        }
     }
 
     @Test

@@ -105,6 +105,28 @@ class MessageTrafficTest {
     }
 
     @Test
+    void generationQueuesPerDestinationGenerateAndSendTheSameCumulativeShares() {
+        // D158: with a queue per destination the sources generate their messages at their shares and, nothing
+        // congesting, send all of it: each within one message of its quota, as the in-turn generator does
+        HotspotForest forest = new HotspotForest(ForestParameters.windy(4, 1.0, 0.3), T.hostCount(), 7, 0);
+        MessageTraffic m = new MessageTraffic(forest, MESSAGE, 2_000_000_000L, true, 7, 0, Long.MAX_VALUE,
+                64 * 1024);
+        PacketSimulation sim = PacketSimulation.builder(T, LFT, m).params(PARAMS).build();
+        long end = 2 * Time.MS;
+        sim.runUntil(end);
+        int[] kinds = m.kinds();
+        int wire = 2048 + 26;
+        for (int f = 0; f < kinds.length; f++) {
+            double share = kinds[f] == MessageTraffic.HOT ? 0.3 : 0.7;
+            double quotaBytes = share * 2e9 * (end / 1e12) / 8;
+            double sentWire = sim.sentBytes(f) / 2048.0 * wire;
+            assertEquals(quotaBytes, sentWire, 2 * wire, "source " + f + " (" + share + ")");
+        }
+        assertEquals(sim.injectedPackets(), sim.deliveredPackets() + sim.packetsInFlight());
+        assertNull(sim.creditViolation());
+    }
+
+    @Test
     void hotSourcesSendOnlyInTheirWindowAndTheirQuotaCountsFromItsStart() {
         // hot bursts as in seed 002 Papers V and VI, at 2 Gbit/s on 20 Gbit/s links (nothing congests)
         HotspotForest forest = new HotspotForest(new ForestParameters(2, 0.0, 0.5, 1.0, 0), T.hostCount(), 9, 0);

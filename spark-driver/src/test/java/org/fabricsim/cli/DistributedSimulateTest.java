@@ -87,27 +87,38 @@ class DistributedSimulateTest {
     }
 
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"silent-forest", "moving-forest", "voq-net"})
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"silent-forest", "moving-forest", "voq-net", "ecocc"})
     void messageLevelForestsWithCongestionControlAreReproducedByTwoLps(String pattern) throws IOException {
         // seed 002 Paper IV's generators (per-host destination streams) with CNPs, CCTIs and timers per host;
-        // and a burst into VOQnet switches (a lane per destination) on a 64-host tree
+        // and a burst into VOQnet switches (a lane per destination) on a 64-host tree; and into EcoCC's (hot
+        // queues, CAM lines, allocations, Stop/Go on their own lane, per-destination generation queues)
         Path conf = Path.of(System.getProperty("fabricsim.repoRoot", ".."), "conf", "experiments",
                 "cc-silent-forest.conf");
-        boolean net = pattern.equals("voq-net");
+        boolean net = pattern.equals("voq-net") || pattern.equals("ecocc");
         String[] common = {"traffic.pattern=" + (net ? "silent-forest" : pattern), "traffic.b-fraction=0.5",
                 "traffic.p=0.6", "traffic.hotspot-lifetime=100us", "packet.end-time=300us", "metrics.window-start=0s"};
         if (net) {
-            common = concat(common, "topology.name=kary-ntree(4,3)", "traffic.hotspots=2", "packet.queues=voq-net",
+            common = concat(common, "topology.name=kary-ntree(4,3)", "traffic.hotspots=2",
                     "packet.hotspot-start=100us", "packet.hotspot-stop=200us");
+            common = concat(common, pattern.equals("ecocc")
+                    ? new String[] {"packet.isolation.enabled=true", "packet.generation=per-destination",
+                        "packet.cc.timer=8us"}
+                    : new String[] {"packet.queues=voq-net"});
         }
         Path seq = simulate(conf, "seq-" + pattern, concat(common, "engine.kind=sequential"));
         Path two = simulate(conf, "two-" + pattern, concat(common, "engine.kind=distributed", "engine.partitions=2",
                 "engine.serialize-locally=true"));
         assertSameResults(seq, two, pattern + ", 2 LPs");
-        for (String f : List.of("ccti.arrow", "receiver-throughput.arrow")) {
+        for (String f : pattern.equals("ecocc") ? List.of("ccti.arrow", "receiver-throughput.arrow", "isolation.arrow")
+                : List.of("ccti.arrow", "receiver-throughput.arrow")) {
             assertArrayEquals(Files.readAllBytes(seq.resolve(f)), Files.readAllBytes(two.resolve(f)), pattern + ": " + f);
         }
         assertTrue(Files.readString(seq.resolve("summary.json")).contains("control_packet_hops"));
+        if (pattern.equals("ecocc")) {
+            var used = java.util.regex.Pattern.compile("\"hot_queues_in_use_mean\": ([0-9.]+)")
+                    .matcher(Files.readString(seq.resolve("summary.json")));
+            assertTrue(used.find() && Double.parseDouble(used.group(1)) > 0, "the burst is isolated in hot queues");
+        }
     }
 
     private static String[] concat(String[] a, String... b) {

@@ -1,0 +1,577 @@
+package org.fabricsim.ib;
+
+import java.util.Arrays;
+
+/**
+ * Congested-flow isolation at the switches and HCAs (seed 002 Papers V–VI, digest §5; {@link IsolationParams}):
+ * HFDI / EcoCC on VOQ switches, FBICM / CCFIT on input-queued (FIFO) switches — one set of rules.
+ *
+ * <p><b>CAM lines.</b> Every switch input port has line slots: one per hot queue (HPQ / CFQ), then with EcoCC one
+ * per local output (a root line whose queue is the CPQ itself: "no HPQ at the local root"). A line names the
+ * output its packets take and the congested destinations (its dList). Every port also has output lines, one per
+ * line slot of the input at the far end of its cable, filled by that input's notifications.
+ *
+ * <p><b>Detection</b> (Paper VI step 1, Paper V event 2): a CPQ reaching the detection threshold makes a root
+ * line for its output, with the destinations queued there; an NFQ reaching it makes a root line (and CFQ) for the
+ * destination at its head. <b>Post-processing</b> (step 5, event 3): a packet reaching the head of a normal
+ * queue whose destination is in a line of its input (for the same output) moves to that line's hot queue; one
+ * whose destination is in an output line of its output takes a free hot queue, linked to that output line (lazy
+ * allocation, step 4). <b>Notifications</b> (steps 3, 6–8; events 4–6) go to the node upstream of the input, as
+ * control packets on their own lane: the first time a line's queue reaches the Stop threshold its destinations
+ * (an allocation each), later times a Stop, back at Go a Go; an emptied line is freed and, if it had allocated
+ * upstream, a deallocation follows. A hot queue goes only while its output line is not stopped; an HCA sends
+ * nothing to a destination of a stopped output line of its port. <b>Throttling's trigger</b> (step 1, event 7):
+ * a root line above the High threshold holds its output in the congestion state, read by
+ * {@link IsolationMarking}.
+ *
+ * <p>Decisions beyond the papers (docs/DECISIONS.md D157): post-processing takes no time; a line's dList grows
+ * with the destinations queued in its root CPQ, each new one notified; a line whose output line is deallocated
+ * is orphaned — it takes no more packets and is freed once empty. Allocation-free; every element touches only
+ * its own ports' lines.
+ */
+final class FlowIsolation implements ControlReceiver {
+    private final IsolationParams params;
+    private final PacketPool pool;
+    private final InputQueues queues;
+    private final Switches switches;
+    private final Hcas hcas;
+    private final PacketObserver observer;
+    private final int[] owner;
+    private final int[] peer;
+    private final int[] portBase;
+    private final int hosts;
+    private final int lanes;
+    private final boolean voq;
+    private final boolean rootQueue;
+    private final boolean throttling;
+    private final int hot; // hot queues per input
+    private final int slots; // line slots per port: hot queues, then (EcoCC) one root line per local output
+    private final int most; // dList capacity
+    private final int detect;
+    private final int stop;
+    private final int go;
+    private final int high;
+    private final int low;
+    private final int controlLane;
+    private final int noteBlocks;
+    // input lines, per port x slot
+    private final int[] lineOut; // global output; -1 = free
+    private final int[] lineLink; // the output line it is linked to (port x slot); -1 = a root line
+    private final boolean[] propagated;
+    private final boolean[] sentStop;
+    private final boolean[] orphan;
+    private final boolean[] marking;
+    private final int[] lineDst; // a root line's dList, per line x most
+    private final int[] lineDstCount;
+    private final int[] hotBlocks; // per port x hot queue
+    private final int[] hotUsed; // per port: hot queues in use
+    private final int[] nfqBlocks; // per port: the NFQ's fill (FIFO)
+    // output lines, per port x slot of the far input
+    private final boolean[] outActive;
+    private final boolean[] outStop;
+    private final int[] outDst;
+    private final int[] outDstCount;
+    private final int[] outStopped; // per port: its stopped output lines
+    private final int[] congestion; // per output: root lines above High
+    // figures
+    private long notifications;
+    private long refused;
+    private int linesInUse;
+    private int hotInUse;
+    private int portsFull;
+
+    FlowIsolation(PacketNetwork net, IsolationParams params, boolean throttling) {
+        this.params = params;
+        this.pool = net.pool();
+        this.queues = net.queues();
+        this.switches = net.switches();
+        this.hcas = net.hcas();
+        this.observer = net.observer();
+        Links links = net.links();
+        this.owner = links.owner;
+        this.peer = links.peer;
+        this.portBase = links.portBase;
+        this.lanes = links.lanes;
+        this.hosts = net.topology().hostCount();
+        this.voq = queues.voq;
+        this.rootQueue = params.rootQueue() || !voq;
+        this.throttling = throttling;
+        this.hot = params.hotQueues();
+        this.slots = hot + (rootQueue ? 0 : queues.radix);
+        this.most = params.destinations();
+        int unit = net.params().creditBytes();
+        this.detect = blocks(params.detectBytes(), unit);
+        this.stop = blocks(params.stopBytes(), unit);
+        this.go = params.goBytes() / unit;
+        this.high = blocks(params.markHighBytes(), unit);
+        this.low = params.markLowBytes() / unit;
+        this.controlLane = net.params().virtualLanes(); // the dedicated lane after the data lanes
+        this.noteBlocks = blocks(params.notificationBytes(), unit);
+        int ports = owner.length;
+        int lines = ports * slots;
+        lineOut = new int[lines];
+        Arrays.fill(lineOut, -1);
+        lineLink = new int[lines];
+        propagated = new boolean[lines];
+        sentStop = new boolean[lines];
+        orphan = new boolean[lines];
+        marking = new boolean[lines];
+        lineDst = new int[lines * most];
+        lineDstCount = new int[lines];
+        hotBlocks = new int[ports * hot];
+        hotUsed = new int[ports];
+        nfqBlocks = new int[ports];
+        outActive = new boolean[lines];
+        outStop = new boolean[lines];
+        outDst = new int[lines * most];
+        outDstCount = new int[lines];
+        outStopped = new int[ports];
+        congestion = new int[ports];
+    }
+
+    private static int blocks(int bytes, int unit) {
+        return (bytes + unit - 1) / unit;
+    }
+
+    // -------------------------------------------------------------------------------------------------
+    // The switch's hooks (Switches): data packets on lane 0
+
+    /** Data packet {@code pk} joined input {@code in}'s normal queue for output {@code o} of switch {@code node}. */
+    void arrived(long t, int node, int in, int o, int pk) {
+        if (voq) {
+            int line = rootLine(node, in, o);
+            if (line >= 0) {
+                addDestination(t, node, line, pool.dst[pk]);
+                update(t, node, line);
+            } else if (cpqFill(node, in, o) >= detect) {
+                detectRoot(t, node, in, o);
+            }
+            process(t, node, in, o);
+        } else {
+            nfqBlocks[in] += pool.blocks[pk];
+            if (nfqBlocks[in] >= detect) {
+                int head = queues.fifoHead[in * lanes];
+                if (head >= 0 && pool.type[head] == ControlPacket.DATA && matchHot(in, pool.out[head], pool.dst[head]) < 0) {
+                    detectRoot(t, node, in, pool.out[head]);
+                }
+            }
+            process(t, node, in, -1);
+        }
+    }
+
+    /**
+     * Data packet {@code pk} from input {@code in} (hot queue {@code hq}, -1: its normal queue) started onward on
+     * output {@code o}; then the normal queue's new head is post-processed.
+     */
+    void departed(long t, int node, int in, int o, int pk, int hq) {
+        if (hq >= 0) {
+            hotBlocks[hq] -= pool.blocks[pk];
+            update(t, node, in * slots + hq - in * hot);
+        } else {
+            if (!voq) {
+                nfqBlocks[in] -= pool.blocks[pk];
+            }
+            if (voq && !rootQueue) {
+                int line = in * slots + hot + o - portBase[node];
+                if (lineOut[line] >= 0) {
+                    update(t, node, line);
+                }
+            }
+            process(t, node, in, o);
+        }
+    }
+
+    /** Whether hot queue {@code hq} may not send now: its output line downstream said Stop. */
+    boolean stopped(int hq) {
+        int in = hq / hot;
+        int line = in * slots + hq - in * hot;
+        int link = lineLink[line];
+        return link >= 0 && !orphan[line] && outStop[link];
+    }
+
+    /** Whether output {@code o} is in the congestion state (a root line above High: throttling's trigger). */
+    boolean congested(int o) {
+        return congestion[o] > 0;
+    }
+
+    /** Whether host {@code h} may not send to {@code dst} now: a stopped output line of its port names it. */
+    boolean held(int h, int dst) {
+        int p = portBase[h];
+        if (outStopped[p] == 0) {
+            return false;
+        }
+        for (int s = 0; s < slots; s++) {
+            int ol = p * slots + s;
+            if (outActive[ol] && outStop[ol] && contains(outDst, outDstCount, ol, dst)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // -------------------------------------------------------------------------------------------------
+    // Detection and post-processing
+
+    /** The root line of input {@code in} for output {@code o}, or -1. */
+    private int rootLine(int node, int in, int o) {
+        if (!rootQueue) {
+            int line = in * slots + hot + o - portBase[node];
+            return lineOut[line] >= 0 ? line : -1;
+        }
+        for (int k = 0; k < hot; k++) {
+            int line = in * slots + k;
+            if (lineOut[line] == o && lineLink[line] < 0) {
+                return line;
+            }
+        }
+        return -1;
+    }
+
+    /** The CPQ's own fill: what input {@code in} holds for {@code o} outside its hot queues. */
+    private int cpqFill(int node, int in, int o) {
+        int fill = switches.inputBlocks(in, o, 0);
+        for (int k = 0; k < hot; k++) {
+            if (queues.hotOut[in * hot + k] == o) {
+                fill -= hotBlocks[in * hot + k];
+            }
+        }
+        return fill;
+    }
+
+    /** A root of congestion at output {@code o}, seen at input {@code in}: its line, notified upstream at once. */
+    private void detectRoot(long t, int node, int in, int o) {
+        int line;
+        if (rootQueue) {
+            int k = freeHot(in);
+            if (k < 0) {
+                refused++;
+                observer.isolationRefused(t);
+                return;
+            }
+            line = in * slots + k;
+            takeHot(t, in, k, o);
+        } else {
+            line = in * slots + hot + o - portBase[node];
+        }
+        lineOut[line] = o;
+        lineLink[line] = -1;
+        lineDstCount[line] = 0;
+        linesInUse++;
+        if (voq) {
+            // the destinations queued at the root (Paper VI step 3: from packets crossing the root)
+            int local = o - portBase[node];
+            for (int pk = queues.voqHead[in * lanes * queues.radix + local]; pk >= 0; pk = pool.next[pk]) {
+                addDestination(t, node, line, pool.dst[pk]);
+            }
+        } else {
+            addDestination(t, node, line, pool.dst[queues.fifoHead[in * lanes]]);
+        }
+        // EcoCC: "on detection" an allocation goes upstream; with a root CFQ, at its first Stop crossing
+        if (!rootQueue) {
+            propagate(t, node, line);
+            update(t, node, line);
+        } // a root CFQ / HPQ is empty until the caller's post-processing moves the head (its dList's first)
+    }
+
+    /**
+     * Post-processing of the head of input {@code in}'s normal queue for output {@code o} (VOQ) or of its FIFO
+     * ({@code o} = -1): hot packets move to their hot queue until a packet for no line is at the head.
+     */
+    private void process(long t, int node, int in, int o) {
+        int local = o - portBase[node];
+        while (true) {
+            int pk = voq ? queues.voqHead[in * lanes * queues.radix + local] : queues.fifoHead[in * lanes];
+            if (pk < 0 || pool.type[pk] != ControlPacket.DATA) {
+                return;
+            }
+            int po = pool.out[pk];
+            int d = pool.dst[pk];
+            int k = matchHot(in, po, d);
+            if (k < 0) {
+                int ol = matchOutput(po, d);
+                if (ol < 0) {
+                    return;
+                }
+                k = freeHot(in);
+                if (k < 0) {
+                    refused++;
+                    observer.isolationRefused(t);
+                    return;
+                }
+                int line = in * slots + k;
+                takeHot(t, in, k, po);
+                lineOut[line] = po;
+                lineLink[line] = ol;
+                linesInUse++;
+            }
+            queues.moveToHot(node, in, po, pk, in * hot + k);
+            hotBlocks[in * hot + k] += pool.blocks[pk];
+            update(t, node, in * slots + k);
+            if (voq && !rootQueue) {
+                int root = in * slots + hot + po - portBase[node];
+                if (lineOut[root] >= 0) {
+                    update(t, node, root); // the CPQ lost a packet: its root line may say Go, or be freed
+                }
+            }
+            switches.mark(po);
+        }
+    }
+
+    /** The hot queue of input {@code in} that takes packets for {@code d} on output {@code o}, or -1. */
+    private int matchHot(int in, int o, int d) {
+        for (int k = 0; k < hot; k++) {
+            int line = in * slots + k;
+            if (lineOut[line] != o || orphan[line]) {
+                continue;
+            }
+            int link = lineLink[line];
+            if (link < 0 ? contains(lineDst, lineDstCount, line, d) : contains(outDst, outDstCount, link, d)) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /** The output line of port {@code o} naming {@code d}, or -1. */
+    private int matchOutput(int o, int d) {
+        for (int s = 0; s < slots; s++) {
+            int ol = o * slots + s;
+            if (outActive[ol] && contains(outDst, outDstCount, ol, d)) {
+                return ol;
+            }
+        }
+        return -1;
+    }
+
+    private boolean contains(int[] list, int[] count, int line, int d) {
+        int from = line * most;
+        for (int j = from + count[line] - 1; j >= from; j--) {
+            if (list[j] == d) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int freeHot(int in) {
+        for (int k = 0; k < hot; k++) {
+            if (queues.hotOut[in * hot + k] < 0) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private void takeHot(long t, int in, int k, int o) {
+        queues.hotOut[in * hot + k] = o;
+        hotInUse++;
+        if (++hotUsed[in] == hot) {
+            portsFull++;
+        }
+        observer.isolation(t, 1, hotUsed[in] == hot ? 1 : 0);
+    }
+
+    // -------------------------------------------------------------------------------------------------
+    // A line's queue against its thresholds
+
+    private int fill(int node, int line) {
+        int in = line / slots;
+        int s = line - in * slots;
+        return s < hot ? hotBlocks[in * hot + s] : cpqFill(node, in, lineOut[line]);
+    }
+
+    /** Line {@code line}'s queue changed: Stop / Go, the congestion state, and freeing it when empty. */
+    private void update(long t, int node, int line) {
+        int fill = fill(node, line);
+        int in = line / slots;
+        if (fill >= stop) {
+            // Paper VI step 7: the first time at HTh the line allocates upstream; every later time it stops it
+            if (!propagated[line]) {
+                propagate(t, node, line);
+            } else if (!sentStop[line]) {
+                sentStop[line] = true;
+                notify(t, node, in, ControlPacket.ISOLATION_STOP, line - in * slots, -1);
+            }
+        } else if (fill <= go && sentStop[line]) {
+            sentStop[line] = false;
+            notify(t, node, in, ControlPacket.ISOLATION_GO, line - in * slots, -1);
+        }
+        if (throttling && lineLink[line] < 0) {
+            if (!marking[line] && fill > high) {
+                marking[line] = true;
+                congestion[lineOut[line]]++;
+            } else if (marking[line] && fill <= low) {
+                marking[line] = false;
+                congestion[lineOut[line]]--;
+            }
+        }
+        if (fill == 0) {
+            free(t, node, line);
+        }
+    }
+
+    private void free(long t, int node, int line) {
+        int in = line / slots;
+        int s = line - in * slots;
+        if (propagated[line]) {
+            notify(t, node, in, ControlPacket.ISOLATION_DEALLOCATE, s, -1);
+        }
+        if (marking[line]) {
+            congestion[lineOut[line]]--;
+        }
+        lineOut[line] = -1;
+        propagated[line] = false;
+        sentStop[line] = false;
+        orphan[line] = false;
+        marking[line] = false;
+        lineDstCount[line] = 0;
+        linesInUse--;
+        if (s < hot) {
+            queues.hotOut[in * hot + s] = -1;
+            hotInUse--;
+            boolean wasFull = hotUsed[in]-- == hot;
+            if (wasFull) {
+                portsFull--;
+            }
+            observer.isolation(t, -1, wasFull ? -1 : 0);
+        }
+    }
+
+    /** Destination {@code d} joins root line {@code line}'s dList (if new and room), notified if allocated. */
+    private void addDestination(long t, int node, int line, int d) {
+        if (contains(lineDst, lineDstCount, line, d) || lineDstCount[line] == most) {
+            return;
+        }
+        lineDst[line * most + lineDstCount[line]++] = d;
+        if (propagated[line]) {
+            notify(t, node, line / slots, ControlPacket.ISOLATION_ALLOCATE, line % slots, d);
+        }
+    }
+
+    /** Line {@code line} allocates upstream: one notification per destination of its dList. */
+    private void propagate(long t, int node, int line) {
+        propagated[line] = true;
+        int in = line / slots;
+        int s = line - in * slots;
+        int link = lineLink[line];
+        int[] list = link < 0 ? lineDst : outDst;
+        int l = link < 0 ? line : link;
+        int n = link < 0 ? lineDstCount[line] : outDstCount[link];
+        for (int j = 0; j < n; j++) {
+            notify(t, node, in, ControlPacket.ISOLATION_ALLOCATE, s, list[l * most + j]);
+        }
+    }
+
+    /** A notification about line slot {@code slot} of input {@code in} to the node at the cable's far end. */
+    private void notify(long t, int node, int in, int type, int slot, int d) {
+        if (peer[in] < 0) {
+            return;
+        }
+        int pk = pool.control(type, 0, -1, d, owner[peer[in]], params.notificationBytes(), noteBlocks, controlLane,
+                t);
+        pool.aux[pk] = slot;
+        notifications++;
+        switches.originate(node, in, pk);
+    }
+
+    // -------------------------------------------------------------------------------------------------
+    // Notifications taken (upstream of the line that sent them)
+
+    static boolean isNotification(int type) {
+        return type >= ControlPacket.ISOLATION_ALLOCATE && type <= ControlPacket.ISOLATION_DEALLOCATE;
+    }
+
+    @Override
+    public void received(long t, int node, int p, int pk) {
+        int ol = p * slots + pool.aux[pk];
+        boolean host = node < hosts;
+        switch (pool.type[pk]) {
+            case ControlPacket.ISOLATION_ALLOCATE -> {
+                int d = pool.dst[pk];
+                if (!outActive[ol]) {
+                    outActive[ol] = true;
+                    outDstCount[ol] = 0;
+                }
+                if (contains(outDst, outDstCount, ol, d) || outDstCount[ol] == most) {
+                    return;
+                }
+                outDst[ol * most + outDstCount[ol]++] = d;
+                if (host) {
+                    return;
+                }
+                for (int in = portBase[node]; in < portBase[node + 1]; in++) {
+                    for (int k = 0; k < hot; k++) {
+                        int line = in * slots + k;
+                        if (lineOut[line] >= 0 && lineLink[line] == ol && !orphan[line] && propagated[line]) {
+                            notify(t, node, in, ControlPacket.ISOLATION_ALLOCATE, k, d); // the dList grows upstream
+                        }
+                    }
+                    process(t, node, in, voq ? p : -1); // heads for the new line move at once
+                }
+            }
+            case ControlPacket.ISOLATION_STOP -> {
+                if (outActive[ol] && !outStop[ol]) {
+                    outStop[ol] = true;
+                    outStopped[p]++;
+                }
+            }
+            case ControlPacket.ISOLATION_GO -> {
+                go(t, node, p, ol);
+            }
+            case ControlPacket.ISOLATION_DEALLOCATE -> {
+                go(t, node, p, ol);
+                outActive[ol] = false;
+                outDstCount[ol] = 0;
+                if (!host) {
+                    for (int in = portBase[node]; in < portBase[node + 1]; in++) {
+                        for (int k = 0; k < hot; k++) {
+                            int line = in * slots + k;
+                            if (lineOut[line] >= 0 && lineLink[line] == ol) {
+                                orphan[line] = true;
+                            }
+                        }
+                    }
+                }
+            }
+            default -> throw new IllegalStateException("not an isolation notification: " + pool.type[pk]);
+        }
+    }
+
+    private void go(long t, int node, int p, int ol) {
+        if (!outStop[ol]) {
+            return;
+        }
+        outStop[ol] = false;
+        outStopped[p]--;
+        if (node < hosts) {
+            hcas.send(t, node);
+        } else {
+            switches.mark(p);
+        }
+    }
+
+    // -------------------------------------------------------------------------------------------------
+    // Figures
+
+    long notifications() {
+        return notifications;
+    }
+
+    /** Times a line could not be made for want of a free hot queue. */
+    long refused() {
+        return refused;
+    }
+
+    int linesInUse() {
+        return linesInUse;
+    }
+
+    int hotQueuesInUse() {
+        return hotInUse;
+    }
+
+    /** Switch ports with no free hot queue now. */
+    int portsWithoutFreeQueue() {
+        return portsFull;
+    }
+}

@@ -1,0 +1,90 @@
+package org.fabricsim.stats;
+
+/**
+ * What congested-flow isolation held over time (seed 002 Papers V–VI; issue 14's metrics): per throughput bin
+ * the mean number of hot queues (HPQs / CFQs) in use and of switch ports with no free hot queue (Paper VI
+ * Fig. 10's measure), and the times a line could not be made for want of one.
+ *
+ * <p>The model reports changes; a bin's mean is the integral of the step function over the bin, kept as
+ * integers (the changes in each bin and their weight to the bin's end, plus the level before the window), so
+ * that the parts of a partitioned run add up to the sequential run's figures exactly.
+ */
+public final class IsolationMeter {
+    private final long start;
+    private final long end;
+    private final long binWidth;
+    private final int bins;
+    private final long[] before = new long[2]; // per measure: its level at the window's start
+    private final long[] delta; // per measure x bin: the changes in the bin
+    private final long[] weighted; // per measure x bin: each change times the ps from it to the bin's end
+    private long refused;
+
+    IsolationMeter(MetricsOptions o, int bins) {
+        start = o.windowStartPs();
+        end = o.windowEndPs();
+        binWidth = o.binWidthPs();
+        this.bins = bins;
+        delta = new long[2 * bins];
+        weighted = new long[2 * bins];
+    }
+
+    void changed(long t, int hotQueues, int fullPorts) {
+        add(0, t, hotQueues);
+        add(1, t, fullPorts);
+    }
+
+    private void add(int measure, long t, int d) {
+        if (d == 0 || t >= end) {
+            return;
+        }
+        if (t < start) {
+            before[measure] += d;
+            return;
+        }
+        int b = (int) ((t - start) / binWidth);
+        long binEnd = Math.min(end, start + (b + 1) * binWidth);
+        delta[measure * bins + b] += d;
+        weighted[measure * bins + b] += d * (binEnd - t);
+    }
+
+    void refused(long t) {
+        if (t >= start && t < end) {
+            refused++;
+        }
+    }
+
+    void merge(IsolationMeter o) {
+        for (int m = 0; m < 2; m++) {
+            before[m] += o.before[m];
+        }
+        for (int k = 0; k < delta.length; k++) {
+            delta[k] += o.delta[k];
+            weighted[k] += o.weighted[k];
+        }
+        refused += o.refused;
+    }
+
+    /** Mean hot queues in use over bin {@code b}. */
+    public double hotQueues(int b) {
+        return mean(0, b);
+    }
+
+    /** Mean switch ports with no free hot queue over bin {@code b}. */
+    public double portsWithoutFreeQueue(int b) {
+        return mean(1, b);
+    }
+
+    /** Lines that could not be made in the window: no hot queue was free. */
+    public long refused() {
+        return refused;
+    }
+
+    private double mean(int m, int b) {
+        long level = before[m];
+        for (int k = 0; k < b; k++) {
+            level += delta[m * bins + k];
+        }
+        long width = Math.min(end, start + (b + 1) * binWidth) - (start + b * binWidth);
+        return (level * width + weighted[m * bins + b]) / (double) width;
+    }
+}
