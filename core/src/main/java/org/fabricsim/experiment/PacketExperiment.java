@@ -13,6 +13,7 @@ import org.fabricsim.engine.distributed.RunResult;
 import org.fabricsim.config.Units;
 import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.CcParams;
+import org.fabricsim.ib.IsolationParams;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.PacketRun;
 import org.fabricsim.ib.MessageTraffic;
@@ -134,7 +135,7 @@ final class PacketExperiment implements Experiment {
         PacketRun run = new PacketRun(events, end, wall, hops, delivered);
 
         Map<String, Object> summary = summary(topology, lft, params, adaptive, PacketBinding.congestionControl(c),
-                PacketBinding.messages(c, topology, seed), seed, end,
+                PacketBinding.isolation(c), PacketBinding.messages(c, topology, seed), seed, end,
                 schedule, metrics, events, hops,
                 controlHops, injected, delivered);
         Json.write(out.stage("summary.json"), summary);
@@ -183,7 +184,8 @@ final class PacketExperiment implements Experiment {
 
     /** summary.json of a packet run (docs/OUTPUTS.md): byte-identical for identical input, however it ran. */
     static Map<String, Object> summary(Topology topology, ForwardingTables lft, PacketParams params,
-            AdaptiveRouting adaptive, CcParams cc, MessageTraffic messages, long seed, long end, FlowSchedule schedule,
+            AdaptiveRouting adaptive, CcParams cc, IsolationParams isolation, MessageTraffic messages, long seed,
+            long end, FlowSchedule schedule,
             PacketMetrics metrics, long events, long hops, long controlHops, long injected, long delivered) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("schema_version", SCHEMA_VERSION);
@@ -196,18 +198,25 @@ final class PacketExperiment implements Experiment {
         if (cc != null) {
             summary.put("congestion_control", cc.describe());
         }
+        if (isolation != null) {
+            summary.put("isolation", isolation.describe(params.queueing(), cc != null));
+        }
         summary.put("seed", seed);
         summary.put("end_time_ps", end);
         summary.put("flows", schedule.size());
         // a switch input port's buffer over all its lanes: the organisations' memory cost (seed 002 Papers V, VI)
         summary.put("input_memory_bytes", (long) params.bufferBytes() * (params.queueing() == Queueing.VOQ_NET
                 ? topology.hostCount() : params.virtualLanes()));
+        if (isolation != null) {
+            // and the CAM lines beside it (Paper VI supplement §8's cell count)
+            summary.put("input_cam_bytes", isolation.camBytesPerInput(radix(topology), topology.hostCount()));
+        }
         summary.put("events", events);
         summary.put("packet_hops", hops);
         summary.put("packets_injected", injected);
         summary.put("packets_delivered", delivered);
         summary.put("packets_in_flight", injected - delivered);
-        if (adaptive.mode() != AdaptiveRouting.Mode.STATIC || cc != null) {
+        if (adaptive.mode() != AdaptiveRouting.Mode.STATIC || cc != null || isolation != null) {
             summary.put("control_packet_hops", controlHops);
         }
         summary.put("metrics", PacketMetricsFiles.summary(metrics));
@@ -223,9 +232,26 @@ final class PacketExperiment implements Experiment {
             }
             // what the hosts received against what their links could carry (seed 002 Papers V, VI)
             m.put("normalised_throughput", ((Number) m.get("total_gbps")).doubleValue() / capacity);
+            double[] bins = new double[metrics.bins()];
+            for (int b = 0; b < bins.length; b++) {
+                for (int h = 0; h < topology.hostCount(); h++) {
+                    bins[b] += metrics.receiverBinGbps(h, b);
+                }
+                bins[b] /= capacity;
+            }
+            m.put("normalised_throughput_bins", bins); // per throughput bin (metrics.bin_width_ps), over time
             summary.put("messages", m);
         }
         return summary;
+    }
+
+    /** The most ports any switch has. */
+    private static int radix(Topology t) {
+        int most = 0;
+        for (int v = t.hostCount(); v < t.nodeCount(); v++) {
+            most = Math.max(most, t.ports(v));
+        }
+        return most;
     }
 
     private static PacketRun runSequential(PacketSimulation sim, long end, Topology topology, RunContext context) {

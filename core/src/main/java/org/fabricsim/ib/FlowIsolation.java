@@ -13,8 +13,9 @@ import java.util.Arrays;
  *
  * <p><b>Detection</b> (Paper VI step 1, Paper V event 2): a CPQ reaching the detection threshold makes a root
  * line for its output, with the destinations queued there; an NFQ reaching it makes a root line (and CFQ) for the
- * destination at its head. <b>Post-processing</b> (step 5, event 3): a packet reaching the head of a normal
- * queue whose destination is in a line of its input (for the same output) moves to that line's hot queue; one
+ * output of the packet at its head, the inferred root. <b>Post-processing</b> (step 5, event 3): a packet
+ * reaching the head of a normal queue moves to a root hot queue of its input for its output, or to a linked hot
+ * queue of its input whose destinations (dList) hold its destination; one
  * whose destination is in an output line of its output takes a free hot queue, linked to that output line (lazy
  * allocation, step 4). <b>Notifications</b> (steps 3, 6–8; events 4–6) go to the node upstream of the input, as
  * control packets on their own lane: the first time a line's queue reaches the Stop threshold its destinations
@@ -257,6 +258,7 @@ final class FlowIsolation implements ControlReceiver {
         lineLink[line] = -1;
         lineDstCount[line] = 0;
         linesInUse++;
+        observer.isolation(t, 1, 0, 0);
         if (voq) {
             // the destinations queued at the root (Paper VI step 3: from packets crossing the root)
             int local = o - portBase[node];
@@ -303,6 +305,11 @@ final class FlowIsolation implements ControlReceiver {
                 lineOut[line] = po;
                 lineLink[line] = ol;
                 linesInUse++;
+                observer.isolation(t, 1, 0, 0);
+        observer.isolation(t, 1, 0, 0);
+            }
+            if (lineLink[in * slots + k] < 0) {
+                addDestination(t, node, in * slots + k, d); // the root's dList: the destinations crossing it
             }
             queues.moveToHot(node, in, po, pk, in * hot + k);
             hotBlocks[in * hot + k] += pool.blocks[pk];
@@ -325,8 +332,8 @@ final class FlowIsolation implements ControlReceiver {
                 continue;
             }
             int link = lineLink[line];
-            if (link < 0 ? contains(lineDst, lineDstCount, line, d) : contains(outDst, outDstCount, link, d)) {
-                return k;
+            if (link < 0 || contains(outDst, outDstCount, link, d)) {
+                return k; // a root's hot queue takes every packet for the root output (its congestion point)
             }
         }
         return -1;
@@ -368,7 +375,7 @@ final class FlowIsolation implements ControlReceiver {
         if (++hotUsed[in] == hot) {
             portsFull++;
         }
-        observer.isolation(t, 1, hotUsed[in] == hot ? 1 : 0);
+        observer.isolation(t, 0, 1, hotUsed[in] == hot ? 1 : 0);
     }
 
     // -------------------------------------------------------------------------------------------------
@@ -426,6 +433,7 @@ final class FlowIsolation implements ControlReceiver {
         marking[line] = false;
         lineDstCount[line] = 0;
         linesInUse--;
+        observer.isolation(t, -1, 0, 0);
         if (s < hot) {
             queues.hotOut[in * hot + s] = -1;
             hotInUse--;
@@ -433,7 +441,7 @@ final class FlowIsolation implements ControlReceiver {
             if (wasFull) {
                 portsFull--;
             }
-            observer.isolation(t, -1, wasFull ? -1 : 0);
+            observer.isolation(t, 0, -1, wasFull ? -1 : 0);
         }
     }
 

@@ -18,6 +18,10 @@ final class InputQueues {
     final int[] voqHead; // per (port x lane) x local output (VOQ only)
     final int[] voqTail;
     final int[] waiting; // per output x lane: queues (VOQs or FIFO heads) holding a packet for it
+    // with many lanes (VOQnet), per output a bit per lane whose waiting is not 0, so that VL arbitration finds
+    // the lanes with packets without trying them all (null with few lanes)
+    final long[] laneMask;
+    final int maskWords;
     final int[] queuedBlocks; // per output x lane: blocks queued for it at the switch's inputs (if counted)
     final int[] inputBlocks; // per (input port x lane) x local output: blocks of that input for it (if counted)
     private final boolean counts;
@@ -53,6 +57,8 @@ final class InputQueues {
         inputBlocks = new int[counts ? pv * radix : 0];
         Arrays.fill(fifoHead, -1);
         Arrays.fill(fifoTail, -1);
+        maskWords = (lanes + 63) >>> 6;
+        laneMask = lanes > 64 ? new long[links.peer.length * maskWords] : null;
         if (voq) {
             voqHead = new int[pv * radix];
             voqTail = new int[pv * radix];
@@ -87,13 +93,13 @@ final class InputQueues {
         }
         if (voq) {
             if (p.append(voqHead, voqTail, i * radix + (o - portBase[node]), pk)) {
-                waiting[ol]++;
+                up(ol);
             }
             return true; // a VOQ's output is worth trying whenever a packet joins it
         }
         boolean head = p.append(fifoHead, fifoTail, i, pk);
         if (head) {
-            waiting[ol]++;
+            up(ol);
         }
         return head;
     }
@@ -117,14 +123,14 @@ final class InputQueues {
         }
         if (voq) {
             if (pool.removeHead(voqHead, voqTail, i * radix + (o - portBase[node])) < 0) {
-                waiting[ol]--;
+                down(ol);
             }
             return -1;
         }
         int next = pool.removeHead(fifoHead, fifoTail, i);
-        waiting[ol]--;
+        down(ol);
         if (next >= 0) {
-            waiting[pool.out[next] * lanes + lane]++;
+            up(pool.out[next] * lanes + lane);
         }
         return next;
     }
@@ -142,17 +148,17 @@ final class InputQueues {
         if (voq) {
             next = pool.removeHead(voqHead, voqTail, i * radix + (o - portBase[node]));
             if (next < 0) {
-                waiting[ol]--;
+                down(ol);
             }
         } else {
             next = pool.removeHead(fifoHead, fifoTail, i);
-            waiting[ol]--;
+            down(ol);
             if (next >= 0) {
-                waiting[pool.out[next] * lanes + lane]++;
+                up(pool.out[next] * lanes + lane);
             }
         }
         if (pool.append(hotHead, hotTail, hq, pk)) {
-            waiting[ol]++;
+            up(ol);
         }
         return next;
     }
@@ -165,7 +171,43 @@ final class InputQueues {
             inputBlocks[in * lanes * radix + (o - portBase[node])] -= pool.blocks[pk];
         }
         if (pool.removeHead(hotHead, hotTail, hq) < 0) {
-            waiting[ol]--;
+            down(ol);
+        }
+    }
+
+    private void up(int ol) {
+        if (waiting[ol]++ == 0 && laneMask != null) {
+            int o = ol / lanes;
+            int lane = ol - o * lanes;
+            laneMask[o * maskWords + (lane >>> 6)] |= 1L << lane;
+        }
+    }
+
+    private void down(int ol) {
+        if (--waiting[ol] == 0 && laneMask != null) {
+            int o = ol / lanes;
+            int lane = ol - o * lanes;
+            laneMask[o * maskWords + (lane >>> 6)] &= ~(1L << lane);
+        }
+    }
+
+    /** With a lane mask: the first lane in [from, to) with packets waiting for output {@code o}, or -1. */
+    int nextWaitingLane(int o, int from, int to) {
+        if (from >= to) {
+            return -1;
+        }
+        int base = o * maskWords;
+        int w = from >>> 6;
+        long word = laneMask[base + w] & (-1L << (from & 63));
+        while (true) {
+            if (word != 0) {
+                int lane = (w << 6) + Long.numberOfTrailingZeros(word);
+                return lane < to ? lane : -1;
+            }
+            if (++w << 6 >= to) {
+                return -1;
+            }
+            word = laneMask[base + w];
         }
     }
 }

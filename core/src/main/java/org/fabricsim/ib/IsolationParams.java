@@ -47,4 +47,25 @@ public record IsolationParams(int hotQueues, boolean rootQueue, int detectBytes,
                     + " control lane at least one notification");
         }
     }
+
+    /** What summary.json says: the mechanism by its papers' name and its parameters. */
+    public String describe(Queueing queues, boolean throttled) {
+        String name = queues == Queueing.FIFO ? (throttled ? "CCFIT" : "FBICM")
+                : (throttled ? "EcoCC" : "HFDI") + (rootQueue == throttled ? " (root-queue " + rootQueue + ")" : "");
+        return name + "(" + hotQueues + " hot queues per input, detect " + detectBytes + " B, stop/go " + stopBytes
+                + "/" + goBytes + " B" + (throttled ? ", mark high/low " + markHighBytes + "/" + markLowBytes + " B" : "")
+                + ", dList " + destinations + ")";
+    }
+
+    /**
+     * The CAM of one switch input in bytes, counted as Paper VI's supplement §8 does: per line 16 CAM cells (output
+     * port, hops, next line) and 35 SRAM cells (stop, sentStop, propagated, a 32-bit timer) plus a dList of
+     * {@code destinations} × log2(hosts) cells; a line per hot queue, and with EcoCC one per CPQ too (an output
+     * other than the input's own: 7 + 2 = 9 lines on 8 ports, 418 bytes at 1024 hosts as the paper counts).
+     */
+    public long camBytesPerInput(int radix, int hosts) {
+        int lines = hotQueues + (rootQueue ? 0 : radix - 1);
+        int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, hosts - 1));
+        return ((long) lines * (16 + 35 + (long) destinations * bits) + 7) / 8;
+    }
 }

@@ -53,11 +53,11 @@ public interface PacketObserver {
     }
 
     /**
-     * Congested-flow isolation: the hot queues in use changed by {@code hotQueues} and the switch ports with no
-     * free hot queue by {@code fullPorts} (changes, so that parts of a partitioned run add up). Ignored unless
-     * overridden.
+     * Congested-flow isolation: the CAM lines in use at switch inputs changed by {@code lines}, the hot queues in
+     * use by {@code hotQueues} and the switch ports with no free hot queue by {@code fullPorts} (changes, so that
+     * parts of a partitioned run add up). Ignored unless overridden.
      */
-    default void isolation(long timePs, int hotQueues, int fullPorts) {
+    default void isolation(long timePs, int lines, int hotQueues, int fullPorts) {
     }
 
     /** Congested-flow isolation: a line could not be made, no hot queue being free. Ignored unless overridden. */

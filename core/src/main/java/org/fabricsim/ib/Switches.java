@@ -79,6 +79,7 @@ final class Switches implements SwitchView {
         Arrays.fill(originTail, -1);
         vlArbiter = new VlArbiter(params.vlArbitration(), params.virtualLanes(), lanes > params.virtualLanes(),
                 ports);
+        vlArbiter.laneMask(queues);
         pendingOutputs = new int[ports];
         pendingFlag = new boolean[ports];
     }

@@ -19,6 +19,7 @@ final class VlArbiter {
     private final long[][] left; // [table][port] remaining weight bytes of the current entry
     private final long[] highSent;
     private final int[] lastTable;
+    private InputQueues waiting; // with a lane mask (VOQnet's many lanes): round-robin over the lanes in it
 
     VlArbiter(VlArbitration config, int vls, boolean controlLane, int ports) {
         this.config = config;
@@ -32,6 +33,16 @@ final class VlArbiter {
         lastTable = new int[ports];
     }
 
+    /**
+     * Round-robin only over the lanes the queues' lane mask says have packets waiting: the same choice as trying
+     * every lane in turn, since a lane without waiting packets has no candidate (switches originate packets on
+     * the dedicated control lane only, or not at all, where there are more than 64 lanes: VOQnet refuses
+     * adaptive routing and isolation).
+     */
+    void laneMask(InputQueues queues) {
+        this.waiting = queues.laneMask != null ? queues : null;
+    }
+
     /** The VL output {@code o} serves next, its packet left in the switch's chosen fields; -1: nothing to send. */
     int choose(int o, Switches net) {
         if (controlLane && net.candidate(o, vls)) {
@@ -39,6 +50,24 @@ final class VlArbiter {
         }
         if (vls == 1) {
             return net.candidate(o, 0) ? 0 : -1;
+        }
+        if (roundRobin && waiting != null) {
+            int start = lastVl[o];
+            for (int vl = waiting.nextWaitingLane(o, start + 1, vls); vl >= 0; vl = waiting.nextWaitingLane(o, vl + 1,
+                    vls)) {
+                if (net.candidate(o, vl)) {
+                    lastVl[o] = vl;
+                    return vl;
+                }
+            }
+            for (int vl = waiting.nextWaitingLane(o, 0, start + 1); vl >= 0; vl = waiting.nextWaitingLane(o, vl + 1,
+                    start + 1)) {
+                if (net.candidate(o, vl)) {
+                    lastVl[o] = vl;
+                    return vl;
+                }
+            }
+            return -1;
         }
         if (roundRobin) {
             int start = lastVl[o];

@@ -480,55 +480,63 @@ public final class PacketMetricsFiles {
             return;
         }
         IsolationMeter iso = m.isolationMeter();
+        double lines = 0;
         double hot = 0;
         double full = 0;
         double fullPeak = 0;
         long width = 0;
         for (int b = 0; b < m.bins(); b++) {
+            lines += iso.lines(b) * m.binWidthPs(b);
             hot += iso.hotQueues(b) * m.binWidthPs(b);
             full += iso.portsWithoutFreeQueue(b) * m.binWidthPs(b);
             fullPeak = Math.max(fullPeak, iso.portsWithoutFreeQueue(b));
             width += m.binWidthPs(b);
         }
-        s.put("isolation", Json.object().put("hot_queues_in_use_mean", hot / width)
+        s.put("isolation", Json.object().put("cam_lines_in_use_mean", lines / width)
+                .put("hot_queues_in_use_mean", hot / width)
                 .put("ports_without_free_queue_mean", full / width)
                 .put("ports_without_free_queue_max_bin_mean", fullPeak).put("lines_refused", iso.refused()));
     }
 
-    /** {@code isolation.arrow}: per throughput bin, the mean hot queues in use and switch ports without a free one. */
+    /** {@code isolation.arrow}: per throughput bin, the mean CAM lines and hot queues in use and ports without a free one. */
     public static ArrowTable isolationTable(PacketMetrics m) {
         IsolationMeter iso = m.isolationMeter();
         int bins = m.bins();
         int[] bin = new int[bins];
         long[] start = new long[bins];
+        double[] lines = new double[bins];
         double[] hot = new double[bins];
         double[] full = new double[bins];
         for (int b = 0; b < bins; b++) {
             bin[b] = b;
             start[b] = m.binStartPs(b);
+            lines[b] = iso.lines(b);
             hot[b] = iso.hotQueues(b);
             full[b] = iso.portsWithoutFreeQueue(b);
         }
         return table("fabricsim.isolation", m).metadata("bin_width_ps", Long.toString(m.options().binWidthPs()))
-                .int32("bin", bin).int64("bin_start_ps", start).float64("hot_queues_in_use", hot)
+                .int32("bin", bin).int64("bin_start_ps", start).float64("cam_lines_in_use", lines)
+                .float64("hot_queues_in_use", hot)
                 .float64("ports_without_free_queue", full);
     }
 
-    /** Hot queues in use and ports without a free one over time (Paper VI Fig. 10). */
+    /** CAM lines and hot queues in use and ports without a free one over time (Paper VI Fig. 10). */
     public static void plotIsolation(Path png, PacketMetrics m, String title) throws IOException {
         IsolationMeter iso = m.isolationMeter();
         int bins = m.bins();
         long unit = timeUnitPs(m.options().windowEndPs());
         double[] x = new double[bins];
+        double[] lines = new double[bins];
         double[] hot = new double[bins];
         double[] full = new double[bins];
         for (int b = 0; b < bins; b++) {
             x[b] = (m.binStartPs(b) + m.binWidthPs(b)) / (double) unit;
+            lines[b] = iso.lines(b);
             hot[b] = iso.hotQueues(b);
             full[b] = iso.portsWithoutFreeQueue(b);
         }
         Plots.lines(png, new Plots.Labels(title + " (mean over each bin)", "time (" + unitName(unit) + ")",
-                "count"), List.of(new Plots.Line("hot queues in use", x, hot),
+                "count"), List.of(new Plots.Line("CAM lines in use", x, lines), new Plots.Line("hot queues in use", x, hot),
                         new Plots.Line("switch ports without a free hot queue", x, full)), 0.0);
     }
 

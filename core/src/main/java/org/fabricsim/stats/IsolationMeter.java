@@ -2,8 +2,8 @@ package org.fabricsim.stats;
 
 /**
  * What congested-flow isolation held over time (seed 002 Papers V–VI; issue 14's metrics): per throughput bin
- * the mean number of hot queues (HPQs / CFQs) in use and of switch ports with no free hot queue (Paper VI
- * Fig. 10's measure), and the times a line could not be made for want of one.
+ * the mean number of CAM lines in use at switch inputs, of hot queues (HPQs / CFQs) in use and of switch ports
+ * with no free hot queue (Paper VI Fig. 10's measure), and the times a line could not be made for want of one.
  *
  * <p>The model reports changes; a bin's mean is the integral of the step function over the bin, kept as
  * integers (the changes in each bin and their weight to the bin's end, plus the level before the window), so
@@ -14,7 +14,8 @@ public final class IsolationMeter {
     private final long end;
     private final long binWidth;
     private final int bins;
-    private final long[] before = new long[2]; // per measure: its level at the window's start
+    private static final int MEASURES = 3; // lines, hot queues, ports without a free one
+    private final long[] before = new long[MEASURES]; // per measure: its level at the window's start
     private final long[] delta; // per measure x bin: the changes in the bin
     private final long[] weighted; // per measure x bin: each change times the ps from it to the bin's end
     private long refused;
@@ -24,13 +25,14 @@ public final class IsolationMeter {
         end = o.windowEndPs();
         binWidth = o.binWidthPs();
         this.bins = bins;
-        delta = new long[2 * bins];
-        weighted = new long[2 * bins];
+        delta = new long[MEASURES * bins];
+        weighted = new long[MEASURES * bins];
     }
 
-    void changed(long t, int hotQueues, int fullPorts) {
-        add(0, t, hotQueues);
-        add(1, t, fullPorts);
+    void changed(long t, int lines, int hotQueues, int fullPorts) {
+        add(0, t, lines);
+        add(1, t, hotQueues);
+        add(2, t, fullPorts);
     }
 
     private void add(int measure, long t, int d) {
@@ -54,7 +56,7 @@ public final class IsolationMeter {
     }
 
     void merge(IsolationMeter o) {
-        for (int m = 0; m < 2; m++) {
+        for (int m = 0; m < MEASURES; m++) {
             before[m] += o.before[m];
         }
         for (int k = 0; k < delta.length; k++) {
@@ -64,14 +66,19 @@ public final class IsolationMeter {
         refused += o.refused;
     }
 
+    /** Mean CAM lines in use at switch inputs over bin {@code b}. */
+    public double lines(int b) {
+        return mean(0, b);
+    }
+
     /** Mean hot queues in use over bin {@code b}. */
     public double hotQueues(int b) {
-        return mean(0, b);
+        return mean(1, b);
     }
 
     /** Mean switch ports with no free hot queue over bin {@code b}. */
     public double portsWithoutFreeQueue(int b) {
-        return mean(1, b);
+        return mean(2, b);
     }
 
     /** Lines that could not be made in the window: no hot queue was free. */

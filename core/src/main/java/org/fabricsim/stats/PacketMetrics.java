@@ -258,9 +258,9 @@ public final class PacketMetrics implements PacketObserver {
     }
 
     @Override
-    public void isolation(long timePs, int hotQueues, int fullPorts) {
+    public void isolation(long timePs, int lines, int hotQueues, int fullPorts) {
         if (isolation != null) {
-            isolation.changed(timePs, hotQueues, fullPorts);
+            isolation.changed(timePs, lines, hotQueues, fullPorts);
         }
     }
 

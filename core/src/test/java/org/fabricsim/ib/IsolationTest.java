@@ -120,10 +120,11 @@ class IsolationTest {
         // HFDI beats 1VL once the trees have formed, EcoCC beats HFDI (it runs out of HPQs with 4 trees)
         assertTrue(hfdi[3] > oneVl[3] && ecocc[3] > hfdi[3], "1VL, HFDI, EcoCC: " + oneVl[3] + ", " + hfdi[3] + ", "
                 + ecocc[3]);
-        // on input-queued switches isolation lifts the FIFO before the burst, and CCFIT drains the trees faster
-        // than FBICM (Paper V: throttling frees CFQs and CAM lines)
-        assertTrue(fbicm[0] > oneQ[0], "FBICM against 1Q before the burst");
-        assertTrue(ccfit[2] > fbicm[2] && ccfit[3] > fbicm[3], "CCFIT against FBICM after the burst");
+        // on input-queued switches isolation lifts the FIFO (its CFQs take the packets for the congested outputs,
+        // uniform traffic's too), and CCFIT ends ahead of FBICM once the trees drain (Paper V: throttling frees
+        // CFQs and CAM lines)
+        assertTrue(fbicm[0] > 1.2 * oneQ[0] && fbicm[3] > 1.2 * oneQ[3], "FBICM against 1Q");
+        assertTrue(ccfit[3] > fbicm[3], "CCFIT against FBICM after the burst");
     }
 
     private static long[] window(long[] cumulative) {
@@ -132,5 +133,17 @@ class IsolationTest {
             w[k] = cumulative[k] - (k == 0 ? 0 : cumulative[k - 1]);
         }
         return w;
+    }
+
+    @org.junit.jupiter.api.Test
+    void theCamOfAnInputCostsWhatPaperVisSupplementCounts() {
+        // §8: 9 lines (7 CPQs + 2 HPQs) x (16 CAM + 35 SRAM + a dList of 32 x 10 cells) = 3339 cells, 418 bytes
+        IsolationParams ecocc = new IsolationParams(2, false, 12 * 1024, 12 * 1024, 8 * 1024, 12 * 1024, 8 * 1024, 32,
+                64, 1024);
+        assertEquals(418, ecocc.camBytesPerInput(8, 1024));
+        // and the dList of 8 x 6 cells on 64 hosts: 9 x (51 + 48) = 891 cells
+        assertEquals(112, new IsolationParams(2, false, 1, 1, 0, 1, 0, 8, 64, 1024).camBytesPerInput(8, 64));
+        // HFDI / FBICM: a line per hot queue only
+        assertEquals((2 * (51 + 320) + 7) / 8, HFDI.camBytesPerInput(8, 1024));
     }
 }
