@@ -87,34 +87,36 @@ class DistributedSimulateTest {
     }
 
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"silent-forest", "moving-forest", "voq-net", "ecocc"})
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"silent-forest", "moving-forest", "voq-net", "ecocc",
+        "ccfit"})
     void messageLevelForestsWithCongestionControlAreReproducedByTwoLps(String pattern) throws IOException {
         // seed 002 Paper IV's generators (per-host destination streams) with CNPs, CCTIs and timers per host;
         // and a burst into VOQnet switches (a lane per destination) on a 64-host tree; and into EcoCC's (hot
         // queues, CAM lines, allocations, Stop/Go on their own lane, per-destination generation queues)
         Path conf = Path.of(System.getProperty("fabricsim.repoRoot", ".."), "conf", "experiments",
                 "cc-silent-forest.conf");
-        boolean net = pattern.equals("voq-net") || pattern.equals("ecocc");
+        boolean isolation = pattern.equals("ecocc") || pattern.equals("ccfit");
+        boolean net = pattern.equals("voq-net") || isolation;
         String[] common = {"traffic.pattern=" + (net ? "silent-forest" : pattern), "traffic.b-fraction=0.5",
                 "traffic.p=0.6", "traffic.hotspot-lifetime=100us", "packet.end-time=300us", "metrics.window-start=0s"};
         if (net) {
             common = concat(common, "topology.name=kary-ntree(4,3)", "traffic.hotspots=2",
                     "packet.hotspot-start=100us", "packet.hotspot-stop=200us");
-            common = concat(common, pattern.equals("ecocc")
+            common = concat(common, isolation
                     ? new String[] {"packet.isolation.enabled=true", "packet.generation=per-destination",
-                        "packet.cc.timer=8us"}
+                        "packet.cc.timer=8us", "packet.queues=" + (pattern.equals("ccfit") ? "fifo" : "voq")}
                     : new String[] {"packet.queues=voq-net"});
         }
         Path seq = simulate(conf, "seq-" + pattern, concat(common, "engine.kind=sequential"));
         Path two = simulate(conf, "two-" + pattern, concat(common, "engine.kind=distributed", "engine.partitions=2",
                 "engine.serialize-locally=true"));
         assertSameResults(seq, two, pattern + ", 2 LPs");
-        for (String f : pattern.equals("ecocc") ? List.of("ccti.arrow", "receiver-throughput.arrow", "isolation.arrow")
+        for (String f : isolation ? List.of("ccti.arrow", "receiver-throughput.arrow", "isolation.arrow")
                 : List.of("ccti.arrow", "receiver-throughput.arrow")) {
             assertArrayEquals(Files.readAllBytes(seq.resolve(f)), Files.readAllBytes(two.resolve(f)), pattern + ": " + f);
         }
         assertTrue(Files.readString(seq.resolve("summary.json")).contains("control_packet_hops"));
-        if (pattern.equals("ecocc")) {
+        if (isolation) {
             var used = java.util.regex.Pattern.compile("\"hot_queues_in_use_mean\": ([0-9.]+)")
                     .matcher(Files.readString(seq.resolve("summary.json")));
             assertTrue(used.find() && Double.parseDouble(used.group(1)) > 0, "the burst is isolated in hot queues");
