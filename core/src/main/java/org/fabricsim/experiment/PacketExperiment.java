@@ -14,6 +14,7 @@ import org.fabricsim.config.Units;
 import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.CcParams;
 import org.fabricsim.ib.IsolationParams;
+import org.fabricsim.traffic.HpccTrace;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.PacketRun;
 import org.fabricsim.ib.MessageTraffic;
@@ -135,7 +136,8 @@ final class PacketExperiment implements Experiment {
         PacketRun run = new PacketRun(events, end, wall, hops, delivered);
 
         Map<String, Object> summary = summary(topology, lft, params, adaptive, PacketBinding.congestionControl(c),
-                PacketBinding.isolation(c), PacketBinding.messages(c, topology, seed), seed, end,
+                PacketBinding.isolation(c), PacketBinding.messages(c, topology, seed), PacketBinding.trace(c, topology),
+                seed, end,
                 schedule, metrics, events, hops,
                 controlHops, injected, delivered);
         Json.write(out.stage("summary.json"), summary);
@@ -184,8 +186,8 @@ final class PacketExperiment implements Experiment {
 
     /** summary.json of a packet run (docs/OUTPUTS.md): byte-identical for identical input, however it ran. */
     static Map<String, Object> summary(Topology topology, ForwardingTables lft, PacketParams params,
-            AdaptiveRouting adaptive, CcParams cc, IsolationParams isolation, MessageTraffic messages, long seed,
-            long end, FlowSchedule schedule,
+            AdaptiveRouting adaptive, CcParams cc, IsolationParams isolation, MessageTraffic messages, HpccTrace trace,
+            long seed, long end, FlowSchedule schedule,
             PacketMetrics metrics, long events, long hops, long controlHops, long injected, long delivered) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("schema_version", SCHEMA_VERSION);
@@ -241,6 +243,27 @@ final class PacketExperiment implements Experiment {
             }
             m.put("normalised_throughput_bins", bins); // per throughput bin (metrics.bin_width_ps), over time
             summary.put("messages", m);
+        }
+        if (trace != null) {
+            // the kernel's execution time: when the last of its messages was delivered whole (Paper VI's measure)
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("kernel", trace.describe());
+            int traced = 0;
+            long last = 0;
+            int done = 0;
+            for (int f = 0; f < schedule.size(); f++) {
+                if (schedule.bytes()[f] > 0) {
+                    traced++;
+                    if (metrics.completions(f) > 0) {
+                        done++;
+                        last = Math.max(last, metrics.completionPs(f));
+                    }
+                }
+            }
+            m.put("messages", traced);
+            m.put("messages_completed", done);
+            m.put("execution_time_us", done == traced ? last / 1e6 : null); // null: not finished by the end
+            summary.put("trace", m);
         }
         return summary;
     }

@@ -69,7 +69,7 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
         PacketExperiment.Sequential r = PacketExperiment.sequential(c, runSeed, topology, lft, adaptive, schedule,
                 end, params, (PacketSimulation sim) -> sim.runUntil(stopPs));
         return PacketExperiment.summary(topology, lft, params, adaptive, PacketBinding.congestionControl(c),
-                PacketBinding.isolation(c), PacketBinding.messages(c, topology, runSeed), runSeed, end,
+                PacketBinding.isolation(c), PacketBinding.messages(c, topology, runSeed), PacketBinding.trace(c, topology), runSeed, end,
                 schedule, r.metrics(),
                 r.run().events(), r.run().packetHops(), r.controlHops(), r.injected(), r.delivered());
     }

@@ -23,6 +23,7 @@ import org.fabricsim.ib.Queueing;
 import org.fabricsim.topology.Topologies;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
+import org.fabricsim.traffic.HpccTrace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,6 +66,37 @@ class PacketBindingTest {
         Topology t = Topologies.resolve("testbed7", 0, 0, null);
         InputException tree = assertThrows(InputException.class, () -> PacketBinding.adaptiveRouting(c, t));
         assertTrue(tree.getMessage().contains("packet.adaptive-routing.mode"), tree.getMessage());
+    }
+
+    @Test
+    void aTraceBindsItsRanksAndHotSendersAndRefusesWhatCannotBe() throws IOException {
+        Topology t = Topologies.resolve("kary-ntree(4,2)", 0, 0, null); // 16 hosts
+        assertEquals(null, PacketBinding.trace(config(""), t));
+        // SC2: the kernel on the even hosts, the first 4 odd hosts to host 9
+        HpccTrace sc2 = PacketBinding.trace(config("packet.traffic = trace\npacket.trace { kernel = mpifft, ranks = even,"
+                + " hot-senders = 4, hotspots = [9] }"), t);
+        assertArrayEquals(new int[] {0, 2, 4, 6, 8, 10, 12, 14}, sc2.rankHosts());
+        assertArrayEquals(new int[] {1, 3, 5, 7}, sc2.hotSenders());
+        // SC3: the last hosts send to the hotspots and run no rank
+        HpccTrace sc3 = PacketBinding.trace(config("packet.traffic = trace\npacket.trace { hot-senders = 4,"
+                + " hotspots = [0, 5] }"), t);
+        assertEquals(10, sc3.rankHosts().length); // nor do the hotspots 0 and 5
+        assertEquals(1, sc3.rankHosts()[0]);
+        assertArrayEquals(new int[] {12, 13, 14, 15}, sc3.hotSenders());
+        String[][] bad = {
+            {"packet.trace { ranks = even, hot-senders = 9, hotspots = [0] }", "packet.trace.hot-senders"},
+            {"packet.trace { hot-senders = 15, hotspots = [0] }", "packet.trace.hot-senders"},
+            {"packet.trace { hot-senders = 2, hotspots = [15] }", "packet.trace.hotspots"},
+            {"packet.trace { hot-senders = 2 }", "packet.trace.hotspots"},
+            {"packet.trace { hot-senders = 2, hotspots = [x] }", "packet.trace.hotspots"},
+            {"packet.trace.kernel = hpl", "packet.trace.kernel"},
+            {"packet.permutation-sequence = 2", "packet.traffic"},
+        };
+        for (String[] b : bad) {
+            InputException e = assertThrows(InputException.class, () -> PacketBinding.trace(
+                    config("packet.traffic = trace\n" + b[0]), t));
+            assertTrue(e.getMessage().contains(b[1]), b[0] + ": " + e.getMessage());
+        }
     }
 
     @Test

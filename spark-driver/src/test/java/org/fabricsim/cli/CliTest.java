@@ -178,7 +178,12 @@ class CliTest {
                     args.addAll(List.of("--set", "topology.name=xgft(2;4,8;1,4)", "--set",
                             "packet.permutation-sequence=1"));
                 }
-                if (conf.getFileName().toString().startsWith("isolation-")) {
+                boolean trace = Files.readString(conf).contains("traffic = trace");
+                if (trace) {
+                    // the HPCC traces' hot senders and hotspots are hosts of network #2: its 256 hosts, 20 us, one bin
+                    args.addAll(List.of("--set", "packet.end-time=20us", "--set", "metrics.bin-width=20us", "--set",
+                            "sweep.batch-size=1"));
+                } else if (conf.getFileName().toString().startsWith("isolation-")) {
                     // seed 002 Papers V-VI's bursts on up to 256 hosts: their keys on 16 hosts, into the burst
                     args.addAll(List.of("--set", "packet.end-time=1200us", "--set", "metrics.window-start=0s", "--set",
                             "sweep.batch-size=1", "--set", "topology.name=kary-ntree(4,2)"));

@@ -1,0 +1,178 @@
+package org.fabricsim.traffic;
+
+import java.util.Arrays;
+
+/**
+ * The communication of three HPCC kernels as message sequences (seed 002 Paper VI's trace scenarios SC1–SC3,
+ * built from the HPCC definitions because the Extrae traces are not available; docs/CONGESTION_CONTROL.md):
+ * <ul>
+ *   <li><b>beff-ring</b> (b_eff, natural ring): every rank sends to its right and its left neighbour in the ring
+ *       of ranks, a message of each length from 1 KiB doubling up to the message size;</li>
+ *   <li><b>ptrans</b> (PTRANS, A = Aᵀ + B): the ranks form a P × Q grid (P the largest divisor of the rank
+ *       count not above its square root) holding a square matrix of lcm(P, Q)² blocks block-cyclically, each
+ *       rank's share of the matrix the message size; the owner of block (i, j) sends it to the owner of block
+ *       (j, i);</li>
+ *   <li><b>mpifft</b> (MPIFFT, a 1-D FFT as three transposes): three all-to-alls, in each every rank sends one
+ *       message to every other rank, rank r to r + 1, r + 2, … in turn.</li>
+ * </ul>
+ * A rank sends its messages one after the other, each as soon as the previous one has been handed to the
+ * network, as fast as its link lets it; the kernels' synchronisation (a rank waiting for its receives,
+ * computation between phases) is not modelled. Optional hot senders send to hotspots for the whole run
+ * (SC2: 32 odd hosts to host 123; SC3: a quarter of the hosts to 4 hotspots).
+ *
+ * @param kernel which kernel
+ * @param rankHosts the host of every rank, in rank order
+ * @param messageBytes beff-ring: the longest message; ptrans: what a rank holds of the matrix (its blocks
+ *     together); mpifft: what a rank sends each other rank in one all-to-all
+ * @param repetitions times the whole kernel runs, one run after the other at each rank
+ * @param hotSenders hosts sending to the hotspots without end
+ * @param hotspots their destinations, dealt to the hot senders in turn
+ */
+public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int repetitions, int[] hotSenders,
+        int[] hotspots) {
+    /** The smallest b_eff message here. */
+    public static final int SMALLEST_BEFF_BYTES = 1024;
+
+    /** The kernels. */
+    public enum Kernel {
+        BEFF_RING("beff-ring"), PTRANS("ptrans"), MPIFFT("mpifft");
+
+        private final String key;
+
+        Kernel(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+    }
+
+    public HpccTrace {
+        if (rankHosts.length < 2 || messageBytes < 1 || repetitions < 1) {
+            throw new IllegalArgumentException("a trace needs 2 ranks, messages of >= 1 byte, >= 1 repetition");
+        }
+        if (hotSenders.length > 0 && hotspots.length == 0) {
+            throw new IllegalArgumentException("hot senders need hotspots");
+        }
+    }
+
+    /**
+     * The schedule: each rank's messages as sized flows chained at its host (flow order: rank by rank), then
+     * one endless flow per hot sender.
+     */
+    public FlowSchedule schedule() {
+        FlowSet.Builder b = new FlowSet.Builder();
+        long[] bytes = new long[16];
+        int[] after = new int[16];
+        int n = 0;
+        int ranks = rankHosts.length;
+        for (int r = 0; r < ranks; r++) {
+            int previous = -1;
+            for (int rep = 0; rep < repetitions; rep++) {
+                int[][] messages = messages(r);
+                for (int[] m : messages) {
+                    if (!b.add(rankHosts[r], rankHosts[m[0]])) {
+                        continue;
+                    }
+                    if (n == bytes.length) {
+                        bytes = Arrays.copyOf(bytes, 2 * n);
+                        after = Arrays.copyOf(after, 2 * n);
+                    }
+                    bytes[n] = m[1];
+                    after[n] = previous;
+                    previous = n++;
+                }
+            }
+        }
+        int traced = n;
+        for (int i = 0; i < hotSenders.length; i++) {
+            if (b.add(hotSenders[i], hotspots[i % hotspots.length])) {
+                n++;
+            }
+        }
+        bytes = Arrays.copyOf(bytes, n);
+        after = Arrays.copyOf(after, n);
+        Arrays.fill(after, traced, n, -1); // hot senders: endless (0 bytes), from the start
+        long[] stop = new long[n];
+        Arrays.fill(stop, FlowSchedule.NEVER);
+        return new FlowSchedule(b.build(), new long[n], stop, bytes, new long[n], after);
+    }
+
+    /** Rank {@code r}'s messages in one run of the kernel: {destination rank, bytes}, in sending order. */
+    int[][] messages(int r) {
+        int ranks = rankHosts.length;
+        return switch (kernel) {
+            case BEFF_RING -> {
+                int sizes = 1;
+                for (long s = SMALLEST_BEFF_BYTES; s < messageBytes; s *= 2) {
+                    sizes++;
+                }
+                int[][] m = new int[2 * sizes][];
+                long s = Math.min(SMALLEST_BEFF_BYTES, messageBytes);
+                for (int k = 0; k < sizes; k++) {
+                    int size = (int) Math.min(s, messageBytes);
+                    m[2 * k] = new int[] {(r + 1) % ranks, size};
+                    m[2 * k + 1] = new int[] {(r + ranks - 1) % ranks, size};
+                    s *= 2;
+                }
+                yield m;
+            }
+            case PTRANS -> {
+                int p = rows(ranks);
+                int q = ranks / p;
+                int blocks = lcm(p, q);
+                int myRow = r / q;
+                int myCol = r % q;
+                int mine = (blocks / p) * (blocks / q);
+                int block = Math.max(1, messageBytes / mine);
+                int[][] m = new int[mine][];
+                int k = 0;
+                for (int i = myRow; i < blocks; i += p) {
+                    for (int j = myCol; j < blocks; j += q) {
+                        // block (i, j) becomes block (j, i) of the transpose, owned by (j mod P, i mod Q)
+                        m[k++] = new int[] {(j % p) * q + i % q, block};
+                    }
+                }
+                yield m;
+            }
+            case MPIFFT -> {
+                int[][] m = new int[3 * (ranks - 1)][];
+                int k = 0;
+                for (int phase = 0; phase < 3; phase++) {
+                    for (int d = 1; d < ranks; d++) {
+                        m[k++] = new int[] {(r + d) % ranks, messageBytes};
+                    }
+                }
+                yield m;
+            }
+        };
+    }
+
+    /** P of PTRANS's P × Q grid: the largest divisor of {@code ranks} not above its square root. */
+    static int rows(int ranks) {
+        int p = (int) Math.sqrt(ranks);
+        while (ranks % p != 0) {
+            p--;
+        }
+        return p;
+    }
+
+    private static int lcm(int a, int b) {
+        int x = a;
+        int y = b;
+        while (y != 0) {
+            int t = x % y;
+            x = y;
+            y = t;
+        }
+        return a / x * b;
+    }
+
+    /** What summary.json says of this trace. */
+    public String describe() {
+        return kernel.key() + " on " + rankHosts.length + " ranks, " + messageBytes + " B, " + repetitions
+                + " run(s)" + (hotSenders.length == 0 ? "" : ", " + hotSenders.length + " hot senders to "
+                + Arrays.toString(hotspots));
+    }
+}
