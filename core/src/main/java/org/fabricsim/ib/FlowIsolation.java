@@ -245,8 +245,7 @@ final class FlowIsolation implements ControlReceiver {
         if (rootQueue) {
             int k = freeHot(in);
             if (k < 0) {
-                refused++;
-                observer.isolationRefused(t);
+                refuse(t);
                 return;
             }
             line = in * slots + k;
@@ -254,11 +253,7 @@ final class FlowIsolation implements ControlReceiver {
         } else {
             line = in * slots + hot + o - portBase[node];
         }
-        lineOut[line] = o;
-        lineLink[line] = -1;
-        lineDstCount[line] = 0;
-        linesInUse++;
-        observer.isolation(t, 1, 0, 0);
+        open(t, line, o, -1);
         if (voq) {
             // the destinations queued at the root (Paper VI step 3: from packets crossing the root)
             int local = o - portBase[node];
@@ -296,17 +291,11 @@ final class FlowIsolation implements ControlReceiver {
                 }
                 k = freeHot(in);
                 if (k < 0) {
-                    refused++;
-                    observer.isolationRefused(t);
+                    refuse(t);
                     return;
                 }
-                int line = in * slots + k;
                 takeHot(t, in, k, po);
-                lineOut[line] = po;
-                lineLink[line] = ol;
-                linesInUse++;
-                observer.isolation(t, 1, 0, 0);
-        observer.isolation(t, 1, 0, 0);
+                open(t, in * slots + k, po, ol);
             }
             if (lineLink[in * slots + k] < 0) {
                 addDestination(t, node, in * slots + k, d); // the root's dList: the destinations crossing it
@@ -358,6 +347,21 @@ final class FlowIsolation implements ControlReceiver {
             }
         }
         return false;
+    }
+
+    /** Line {@code line} now holds output {@code o}, linked to output line {@code link} (-1: a root line). */
+    private void open(long t, int line, int o, int link) {
+        lineOut[line] = o;
+        lineLink[line] = link;
+        lineDstCount[line] = 0;
+        linesInUse++;
+        observer.isolation(t, 1, 0, 0);
+    }
+
+    /** A line could not be made: no hot queue of the input is free. */
+    private void refuse(long t) {
+        refused++;
+        observer.isolationRefused(t);
     }
 
     private int freeHot(int in) {

@@ -25,6 +25,28 @@ class IsolationTest {
     record Run(double[] gbps, FlowIsolation isolation, long notifications) {
     }
 
+    /** The rates, and the levels the observer's isolation changes add up to (what the metrics integrate). */
+    static final class Levels extends RateProbe {
+        final long[] level = new long[3]; // CAM lines, hot queues, ports without a free one
+
+        Levels(int flows, int overhead) {
+            super(flows, overhead);
+        }
+
+        @Override
+        public void isolation(long timePs, int lines, int hotQueues, int fullPorts) {
+            level[0] += lines;
+            level[1] += hotQueues;
+            level[2] += fullPorts;
+        }
+
+        void assertMatches(FlowIsolation iso, String when) {
+            assertEquals(iso.linesInUse(), level[0], "CAM lines reported, " + when);
+            assertEquals(iso.hotQueuesInUse(), level[1], "hot queues reported, " + when);
+            assertEquals(iso.portsWithoutFreeQueue(), level[2], "full ports reported, " + when);
+        }
+    }
+
     /** Scenario 1, all five flows from 0 to 6 ms: Gbit/s per flow from 3 to 6 ms; the network then drains. */
     static Run scenario1(Queueing q, IsolationParams iso) {
         var t = Seed002CcTest.T;
@@ -36,7 +58,7 @@ class IsolationTest {
         FlowSchedule s = new FlowSchedule(flows, always.startPs(), stop, always.bytes(), always.rateBps(),
                 always.after());
         PacketParams p = Seed002CcTest.PARAMS.withSwitch(q, q == Queueing.FIFO ? 1 : 0, Arbitration.ROUND_ROBIN);
-        RateProbe probe = new RateProbe(5, p.overheadBytes());
+        Levels probe = new Levels(5, p.overheadBytes());
         IsolationMechanisms m = new IsolationMechanisms(iso, Mechanisms.STATIC, null, 1);
         PacketSimulation sim = PacketSimulation.builder(t, Seed002CcTest.LFT, s).params(p).observer(probe)
                 .mechanisms(m).build();
@@ -47,7 +69,9 @@ class IsolationTest {
         for (int f = 0; f < 5; f++) {
             g[f] = probe.bps(f) / 1e9;
         }
+        probe.assertMatches(m.lastIsolation(), "during the run");
         sim.runUntil(10 * Time.MS); // everything sent is delivered, every queue empties
+        probe.assertMatches(m.lastIsolation(), "after the drain");
         assertNull(sim.creditViolation());
         assertEquals(sim.injectedPackets(), sim.deliveredPackets(), "every packet delivered");
         return new Run(g, m.lastIsolation(), m.lastIsolation().notifications());
