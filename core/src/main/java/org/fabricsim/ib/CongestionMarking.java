@@ -1,8 +1,5 @@
 package org.fabricsim.ib;
 
-import java.util.SplittableRandom;
-import org.fabricsim.random.Seeds;
-
 /**
  * InfiniBand congestion control at the switches (seed 002 digest §1.3): a Port VL (output port and lane)
  * enters the congestion state when the fill of the queues for it crosses the threshold — per input queue,
@@ -24,18 +21,13 @@ final class CongestionMarking implements Marking {
     private final long lowerBlocks;
     private final boolean[] caPort; // per global port: it connects a CA
     private final boolean[] congested; // per output x lane
-    private final SplittableRandom[] random; // per switch
-    private final int hosts;
-    private final int packetSizeBytes;
-    private final int mtuBlocks;
-    private final double markProbability;
+    private final FecnMarker marker;
     private final long[] markedAt; // per global port: FECN marks set there
     private long marked;
-    private final PacketObserver observer;
 
     CongestionMarking(PacketNetwork net, CcParams params, long seed) {
         this.params = params;
-        this.observer = net.observer();
+        this.marker = new FecnMarker(net, params, seed);
         this.pool = net.pool();
         this.view = net.switches();
         this.lanes = net.links().lanes;
@@ -44,9 +36,6 @@ final class CongestionMarking implements Marking {
         this.upperBlocks = upper == Long.MAX_VALUE ? Long.MAX_VALUE : (upper + unit - 1) / unit;
         this.lowerBlocks = upper == Long.MAX_VALUE ? Long.MAX_VALUE
                 : Math.max(0, upperBlocks - (params.hysteresisBytes() + unit - 1) / unit);
-        this.packetSizeBytes = params.packetSizeBlocks() * 64;
-        this.mtuBlocks = (net.params().mtuBytes() + net.params().overheadBytes() + unit - 1) / unit;
-        this.markProbability = 1.0 / (params.markingRate() + 1);
         int ports = net.topology().portCount();
         caPort = new boolean[ports];
         for (int p = 0; p < ports; p++) {
@@ -54,11 +43,6 @@ final class CongestionMarking implements Marking {
         }
         congested = new boolean[ports * lanes];
         markedAt = new long[ports];
-        hosts = net.topology().hostCount();
-        random = new SplittableRandom[net.topology().switchCount()];
-        for (int s = 0; s < random.length; s++) {
-            random[s] = Seeds.stream(seed, 0, hosts + s, Seeds.Purpose.PACKET);
-        }
     }
 
     @Override
@@ -68,19 +52,12 @@ final class CongestionMarking implements Marking {
 
     @Override
     public void departing(long t, int node, int o, int pk) {
-        PacketPool p = pool;
-        int lane = p.vl[pk];
+        int lane = pool.vl[pk];
         update(o, lane, -1, 0);
-        if (!congested[o * lanes + lane] || p.wire[pk] < packetSizeBytes) {
-            return;
+        if (congested[o * lanes + lane] && marker.mark(t, node, o, pk)) {
+            marked++;
+            markedAt[o]++;
         }
-        if (markProbability < 1 && random[node - hosts].nextDouble() >= markProbability) {
-            return;
-        }
-        p.flags[pk] |= FECN;
-        marked++;
-        markedAt[o]++;
-        observer.marked(t, o, p.flow[pk]);
     }
 
     /**
@@ -107,8 +84,7 @@ final class CongestionMarking implements Marking {
             }
         }
         if (!congested[ol]) {
-            if (blocks > 0 && fill >= upper && (view.credits(o, lane) >= blocks + mtuBlocks
-                    || (params.victimMask() && caPort[o]))) {
+            if (blocks > 0 && fill >= upper && (marker.root(o, lane, blocks) || (params.victimMask() && caPort[o]))) {
                 congested[ol] = true;
             }
         } else if (fill < (params.hysteresisBytes() == 0 ? upper : lower)) {

@@ -147,9 +147,7 @@ final class MessageInjection extends RoundRobinFlows {
                 }
                 enqueue(f, messageDst[f]);
                 messageDst[f] = -1;
-                long bits = messageWireBytes * Time.S * 8 + quotaRemainder[f];
-                quotaPs[f] += bits / rateBps[f];
-                quotaRemainder[f] = bits % rateBps[f];
+                advanceQuota(f, messageWireBytes);
             }
             if (quotaPs[f] <= t) {
                 quotaPs[f] = t; // a full buffer generates nothing meanwhile: no catching up once it drains
@@ -214,6 +212,13 @@ final class MessageInjection extends RoundRobinFlows {
         }
     }
 
+    /** Source {@code f}'s cumulative quota moves on by {@code wireBytes}: exact over any run, the remainder carried. */
+    private void advanceQuota(int f, long wireBytes) {
+        long bits = wireBytes * Time.S * 8 + quotaRemainder[f];
+        quotaPs[f] += bits / rateBps[f];
+        quotaRemainder[f] = bits % rateBps[f];
+    }
+
     /** Source {@code f} of host {@code h} starts a message: its destination now; false if it has none. */
     private boolean draw(long t, int h, int f) {
         int dst;
@@ -251,20 +256,14 @@ final class MessageInjection extends RoundRobinFlows {
 
     @Override
     public void sent(long t, int f, int wireBytes) {
-        if (queued != null) {
-            if (throttle != null) {
-                throttle.sent(t, f, messageDst[f], wireBytes);
-            }
-            dequeue(f, messageDst[f], payload[f]);
-            return;
-        }
-        // the cumulative quota: exact over any run, the remainder carried
-        long bits = wireBytes * Time.S * 8 + quotaRemainder[f];
-        quotaPs[f] += bits / rateBps[f];
-        quotaRemainder[f] = bits % rateBps[f];
         if (throttle != null) {
             throttle.sent(t, f, messageDst[f], wireBytes);
         }
+        if (queued != null) {
+            dequeue(f, messageDst[f], payload[f]); // generation queues: the quota counted the messages made
+            return;
+        }
+        advanceQuota(f, wireBytes);
         messageLeft[f] -= payload[f];
         if (messageLeft[f] == 0) {
             messageDst[f] = -1;

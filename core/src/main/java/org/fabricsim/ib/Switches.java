@@ -218,32 +218,15 @@ final class Switches implements SwitchView {
             links.transmit(t, o, lane, pk, -1, node, switchLatency);
             return;
         }
-        if (isolates) {
-            serveIsolating(t, node, o, lane, in, pk);
-            return;
-        }
-        rr[o * lanes + lane] = in - portBase[node];
-        int next = queues.dequeue(node, in, o, lane, pk);
-        if (next >= 0) {
-            mark(pool.out[next]); // a new head may go elsewhere (if a read slot is free)
-        }
-        reads[in]++;
-        if (marks && pool.type[pk] == ControlPacket.DATA) {
-            marking.departing(t, node, o, pk);
-        }
-        links.transmit(t, o, lane, pk, in, node, switchLatency);
-    }
-
-    /** {@link #serve} with hot queues: the packet leaves its normal or hot queue, then isolation sees it go. */
-    private void serveIsolating(long t, int node, int o, int lane, int in, int pk) {
-        rr[o * lanes + lane] = chosenSlot;
-        int hq = chosenHot;
+        // with hot queues the round-robin is over (input, queue) slots and the packet may head a hot queue
+        rr[o * lanes + lane] = isolates ? chosenSlot : in - portBase[node];
+        int hq = isolates ? chosenHot : -1;
         if (hq >= 0) {
             queues.dequeueHot(node, in, o, hq, pk);
         } else {
             int next = queues.dequeue(node, in, o, lane, pk);
             if (next >= 0) {
-                mark(pool.out[next]);
+                mark(pool.out[next]); // a new head may go elsewhere (if a read slot is free)
             }
         }
         reads[in]++;
@@ -251,7 +234,7 @@ final class Switches implements SwitchView {
         if (marks && data) {
             marking.departing(t, node, o, pk);
         }
-        if (data && lane == 0) {
+        if (isolates && data && lane == 0) {
             isolation.departed(t, node, in, o, pk, hq);
         }
         links.transmit(t, o, lane, pk, in, node, switchLatency);

@@ -53,21 +53,14 @@ final class VlArbiter {
         }
         if (roundRobin && waiting != null) {
             int start = lastVl[o];
-            for (int vl = waiting.nextWaitingLane(o, start + 1, vls); vl >= 0; vl = waiting.nextWaitingLane(o, vl + 1,
-                    vls)) {
-                if (net.candidate(o, vl)) {
-                    lastVl[o] = vl;
-                    return vl;
-                }
+            int vl = firstWaiting(o, start + 1, vls, net);
+            if (vl < 0) {
+                vl = firstWaiting(o, 0, start + 1, net);
             }
-            for (int vl = waiting.nextWaitingLane(o, 0, start + 1); vl >= 0; vl = waiting.nextWaitingLane(o, vl + 1,
-                    start + 1)) {
-                if (net.candidate(o, vl)) {
-                    lastVl[o] = vl;
-                    return vl;
-                }
+            if (vl >= 0) {
+                lastVl[o] = vl;
             }
-            return -1;
+            return vl;
         }
         if (roundRobin) {
             int start = lastVl[o];
@@ -92,6 +85,16 @@ final class VlArbiter {
             return vl;
         }
         return highAllowed ? -1 : scan(HIGH, config.highVl(), config.highWeight(), o, net);
+    }
+
+    /** The first lane in [from, to) the lane mask says has packets for {@code o} and that has a candidate, or -1. */
+    private int firstWaiting(int o, int from, int to, Switches net) {
+        for (int vl = waiting.nextWaitingLane(o, from, to); vl >= 0; vl = waiting.nextWaitingLane(o, vl + 1, to)) {
+            if (net.candidate(o, vl)) {
+                return vl;
+            }
+        }
+        return -1;
     }
 
     private int scan(int table, int[] vl, int[] weight, int o, Switches net) {

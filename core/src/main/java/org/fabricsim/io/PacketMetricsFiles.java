@@ -3,6 +3,7 @@ package org.fabricsim.io;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.fabricsim.config.Units;
@@ -474,28 +475,29 @@ public final class PacketMetricsFiles {
                 + m.options().throughputBasis().key() + ")"), lines, 0.0);
     }
 
-    /** summary.json's {@code isolation}: the window's mean hot queues in use, ports without one, refusals. */
+    /** summary.json's {@code isolation}: the window's mean CAM lines, hot queues, ports without one, refusals. */
     private static void putIsolation(Json.Obj s, PacketMetrics m) {
         if (!m.measuresIsolation()) {
             return;
         }
         IsolationMeter iso = m.isolationMeter();
-        double lines = 0;
-        double hot = 0;
-        double full = 0;
-        double fullPeak = 0;
+        double[] full = iso.portsWithoutFreeQueue();
+        s.put("isolation", Json.object().put("cam_lines_in_use_mean", windowMean(m, iso.lines()))
+                .put("hot_queues_in_use_mean", windowMean(m, iso.hotQueues()))
+                .put("ports_without_free_queue_mean", windowMean(m, full))
+                .put("ports_without_free_queue_max_bin_mean", Arrays.stream(full).max().orElse(0))
+                .put("lines_refused", iso.refused()));
+    }
+
+    /** The mean over the window of a per-bin mean (bins weighted by their widths). */
+    private static double windowMean(PacketMetrics m, double[] perBin) {
+        double sum = 0;
         long width = 0;
-        for (int b = 0; b < m.bins(); b++) {
-            lines += iso.lines(b) * m.binWidthPs(b);
-            hot += iso.hotQueues(b) * m.binWidthPs(b);
-            full += iso.portsWithoutFreeQueue(b) * m.binWidthPs(b);
-            fullPeak = Math.max(fullPeak, iso.portsWithoutFreeQueue(b));
+        for (int b = 0; b < perBin.length; b++) {
+            sum += perBin[b] * m.binWidthPs(b);
             width += m.binWidthPs(b);
         }
-        s.put("isolation", Json.object().put("cam_lines_in_use_mean", lines / width)
-                .put("hot_queues_in_use_mean", hot / width)
-                .put("ports_without_free_queue_mean", full / width)
-                .put("ports_without_free_queue_max_bin_mean", fullPeak).put("lines_refused", iso.refused()));
+        return sum / width;
     }
 
     /** {@code isolation.arrow}: per throughput bin, the mean CAM lines and hot queues in use and ports without a free one. */
@@ -504,20 +506,14 @@ public final class PacketMetricsFiles {
         int bins = m.bins();
         int[] bin = new int[bins];
         long[] start = new long[bins];
-        double[] lines = new double[bins];
-        double[] hot = new double[bins];
-        double[] full = new double[bins];
         for (int b = 0; b < bins; b++) {
             bin[b] = b;
             start[b] = m.binStartPs(b);
-            lines[b] = iso.lines(b);
-            hot[b] = iso.hotQueues(b);
-            full[b] = iso.portsWithoutFreeQueue(b);
         }
         return table("fabricsim.isolation", m).metadata("bin_width_ps", Long.toString(m.options().binWidthPs()))
-                .int32("bin", bin).int64("bin_start_ps", start).float64("cam_lines_in_use", lines)
-                .float64("hot_queues_in_use", hot)
-                .float64("ports_without_free_queue", full);
+                .int32("bin", bin).int64("bin_start_ps", start).float64("cam_lines_in_use", iso.lines())
+                .float64("hot_queues_in_use", iso.hotQueues())
+                .float64("ports_without_free_queue", iso.portsWithoutFreeQueue());
     }
 
     /** CAM lines and hot queues in use and ports without a free one over time (Paper VI Fig. 10). */
@@ -526,18 +522,13 @@ public final class PacketMetricsFiles {
         int bins = m.bins();
         long unit = timeUnitPs(m.options().windowEndPs());
         double[] x = new double[bins];
-        double[] lines = new double[bins];
-        double[] hot = new double[bins];
-        double[] full = new double[bins];
         for (int b = 0; b < bins; b++) {
             x[b] = (m.binStartPs(b) + m.binWidthPs(b)) / (double) unit;
-            lines[b] = iso.lines(b);
-            hot[b] = iso.hotQueues(b);
-            full[b] = iso.portsWithoutFreeQueue(b);
         }
         Plots.lines(png, new Plots.Labels(title + " (mean over each bin)", "time (" + unitName(unit) + ")",
-                "count"), List.of(new Plots.Line("CAM lines in use", x, lines), new Plots.Line("hot queues in use", x, hot),
-                        new Plots.Line("switch ports without a free hot queue", x, full)), 0.0);
+                "count"), List.of(new Plots.Line("CAM lines in use", x, iso.lines()),
+                        new Plots.Line("hot queues in use", x, iso.hotQueues()),
+                        new Plots.Line("switch ports without a free hot queue", x, iso.portsWithoutFreeQueue())), 0.0);
     }
 
     /** {@code ccti.arrow}: per traced source host and throughput bin, its CCTI at the bin's end and its largest in the bin. */

@@ -66,19 +66,19 @@ public final class IsolationMeter {
         refused += o.refused;
     }
 
-    /** Mean CAM lines in use at switch inputs over bin {@code b}. */
-    public double lines(int b) {
-        return mean(0, b);
+    /** Mean CAM lines in use at switch inputs, per bin. */
+    public double[] lines() {
+        return means(0);
     }
 
-    /** Mean hot queues in use over bin {@code b}. */
-    public double hotQueues(int b) {
-        return mean(1, b);
+    /** Mean hot queues in use, per bin. */
+    public double[] hotQueues() {
+        return means(1);
     }
 
-    /** Mean switch ports with no free hot queue over bin {@code b}. */
-    public double portsWithoutFreeQueue(int b) {
-        return mean(2, b);
+    /** Mean switch ports with no free hot queue, per bin. */
+    public double[] portsWithoutFreeQueue() {
+        return means(2);
     }
 
     /** Lines that could not be made in the window: no hot queue was free. */
@@ -86,12 +86,15 @@ public final class IsolationMeter {
         return refused;
     }
 
-    private double mean(int m, int b) {
+    /** Measure {@code m}'s mean over each bin: the level at the bin's start over its width, plus its changes. */
+    private double[] means(int m) {
+        double[] mean = new double[bins];
         long level = before[m];
-        for (int k = 0; k < b; k++) {
-            level += delta[m * bins + k];
+        for (int b = 0; b < bins; b++) {
+            long width = Math.min(end, start + (b + 1) * binWidth) - (start + b * binWidth);
+            mean[b] = (level * width + weighted[m * bins + b]) / (double) width;
+            level += delta[m * bins + b];
         }
-        long width = Math.min(end, start + (b + 1) * binWidth) - (start + b * binWidth);
-        return (level * width + weighted[m * bins + b]) / (double) width;
+        return mean;
     }
 }

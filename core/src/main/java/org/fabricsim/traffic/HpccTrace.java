@@ -69,8 +69,8 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
         int ranks = rankHosts.length;
         for (int r = 0; r < ranks; r++) {
             int previous = -1;
+            int[][] messages = messages(r);
             for (int rep = 0; rep < repetitions; rep++) {
-                int[][] messages = messages(r);
                 for (int[] m : messages) {
                     if (!b.add(rankHosts[r], rankHosts[m[0]])) {
                         continue;
