@@ -61,8 +61,7 @@ public final class PacketBinding {
         }
         String s = c.string("packet.speedup");
         int speedup = s.equals("unlimited") ? 0 : c.integer("packet.speedup", 1, 1024);
-        Arbitration arbitration = c.choice("packet.arbitration", List.of("round-robin", "fcfs")).equals("fcfs")
-                ? Arbitration.FCFS : Arbitration.ROUND_ROBIN;
+        Arbitration arbitration = Arbitration.of(c.choice("packet.arbitration", List.of("round-robin", "fcfs", "islip")));
         int[][] high = table(c, "packet.vl-arbitration.high", vls);
         int[][] low = table(c, "packet.vl-arbitration.low", vls);
         String limit = c.string("packet.vl-arbitration.high-limit");
@@ -221,7 +220,7 @@ public final class PacketBinding {
             throw c.error(p + "control-buffer", "must hold one notification (" + note + " B)");
         }
         return new IsolationParams(c.integer(p + "hot-queues", 1, 64), rootQueue, detect, stop, go, high, low,
-                c.integer(p + "destinations", 1, 1 << 16), note, buffer);
+                c.integer(p + "destinations", 1, 1 << 16), note, buffer, c.bool(p + "root-yields"));
     }
 
     /** Refuses a routing the topology cannot carry, naming the key (circuits need a generated fat tree). */

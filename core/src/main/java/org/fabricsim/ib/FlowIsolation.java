@@ -45,6 +45,7 @@ final class FlowIsolation implements ControlReceiver {
     private final boolean voq;
     private final boolean rootQueue;
     private final boolean throttling;
+    private final boolean rootYields;
     private final int hot; // hot queues per input
     private final int slots; // line slots per port: hot queues, then (EcoCC) one root line per local output
     private final int most; // dList capacity
@@ -97,6 +98,7 @@ final class FlowIsolation implements ControlReceiver {
         this.voq = queues.voq;
         this.rootQueue = params.rootQueue() || !voq;
         this.throttling = throttling;
+        this.rootYields = params.rootYields();
         this.hot = params.hotQueues();
         this.slots = hot + (rootQueue ? 0 : queues.radix);
         this.most = params.destinations();
@@ -182,12 +184,32 @@ final class FlowIsolation implements ControlReceiver {
         }
     }
 
-    /** Whether hot queue {@code hq} may not send now: its output line downstream said Stop. */
+    /**
+     * Whether hot queue {@code hq} may not send now: its output line downstream said Stop; or, a root's queue,
+     * the packet at its head belongs to a tree a downstream line has stopped (D161: a root's queue takes every
+     * packet for its output, and those of a stopped tree must wait there too, or they fill the input downstream
+     * and its Go never comes).
+     */
     boolean stopped(int hq) {
         int in = hq / hot;
         int line = in * slots + hq - in * hot;
         int link = lineLink[line];
-        return link >= 0 && !orphan[line] && outStop[link];
+        if (link >= 0) {
+            return !orphan[line] && outStop[link];
+        }
+        int o = lineOut[line];
+        int head = queues.hotHead[hq];
+        if (o < 0 || head < 0 || outStopped[o] == 0) {
+            return false;
+        }
+        int d = pool.dst[head];
+        for (int s = 0; s < slots; s++) {
+            int ol = o * slots + s;
+            if (outActive[ol] && outStop[ol] && contains(outDst, outDstCount, ol, d)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether output {@code o} is in the congestion state (a root line above High: throttling's trigger). */
@@ -284,24 +306,29 @@ final class FlowIsolation implements ControlReceiver {
             int po = pool.out[pk];
             int d = pool.dst[pk];
             int k = matchHot(in, po, d);
-            if (k < 0) {
+            if (k < 0 || rootYields && lineLink[in * slots + k] < 0) {
+                // none, or only a guessed root's: a tree notified from downstream takes a queue of its own (D161)
                 int ol = matchOutput(po, d);
-                if (ol < 0) {
+                int free = ol < 0 ? -1 : freeHot(in);
+                if (free >= 0) {
+                    takeHot(t, in, free, po);
+                    open(t, in * slots + free, po, ol);
+                    k = free;
+                } else if (k < 0) {
+                    if (ol >= 0) {
+                        refuse(t);
+                    }
                     return;
                 }
-                k = freeHot(in);
-                if (k < 0) {
-                    refuse(t);
-                    return;
-                }
-                takeHot(t, in, k, po);
-                open(t, in * slots + k, po, ol);
             }
             if (lineLink[in * slots + k] < 0) {
                 addDestination(t, node, in * slots + k, d); // the root's dList: the destinations crossing it
             }
             queues.moveToHot(node, in, po, pk, in * hot + k);
             hotBlocks[in * hot + k] += pool.blocks[pk];
+            if (!voq) {
+                nfqBlocks[in] -= pool.blocks[pk]; // it left the NFQ: detection reads the NFQ's own fill
+            }
             update(t, node, in * slots + k);
             if (voq && !rootQueue) {
                 int root = in * slots + hot + po - portBase[node];
@@ -313,19 +340,31 @@ final class FlowIsolation implements ControlReceiver {
         }
     }
 
-    /** The hot queue of input {@code in} that takes packets for {@code d} on output {@code o}, or -1. */
+    /**
+     * The hot queue of input {@code in} that takes packets for {@code d} on output {@code o}, or -1: a linked one
+     * whose output line names {@code d} first (if roots yield), else a root's (which takes every packet for the root output, its
+     * congestion point). A root here is a guess (the NFQ's head, D157); a tree notified from downstream is known,
+     * and its packets must go where that tree's Stop holds them (D161): in a root's hot queue they would ignore
+     * the Stop and fill the downstream input, and the victims behind it would be blocked again.
+     */
     private int matchHot(int in, int o, int d) {
+        int root = -1;
         for (int k = 0; k < hot; k++) {
             int line = in * slots + k;
             if (lineOut[line] != o || orphan[line]) {
                 continue;
             }
             int link = lineLink[line];
-            if (link < 0 || contains(outDst, outDstCount, link, d)) {
-                return k; // a root's hot queue takes every packet for the root output (its congestion point)
+            if (link < 0) {
+                if (!rootYields) {
+                    return k;
+                }
+                root = k;
+            } else if (contains(outDst, outDstCount, link, d)) {
+                return k;
             }
         }
-        return -1;
+        return root;
     }
 
     /** The output line of port {@code o} naming {@code d}, or -1. */
@@ -514,6 +553,9 @@ final class FlowIsolation implements ControlReceiver {
                 for (int in = portBase[node]; in < portBase[node + 1]; in++) {
                     for (int k = 0; k < hot; k++) {
                         int line = in * slots + k;
+                        if (rootYields && lineOut[line] == p && lineLink[line] < 0) {
+                            relink(line, ol);
+                        }
                         if (lineOut[line] >= 0 && lineLink[line] == ol && !orphan[line] && propagated[line]) {
                             notify(t, node, in, ControlPacket.ISOLATION_ALLOCATE, k, d); // the dList grows upstream
                         }
@@ -549,6 +591,20 @@ final class FlowIsolation implements ControlReceiver {
         }
     }
 
+    /**
+     * A root's hot queue for an output a tree downstream now passes learns it was not the root: the root was a
+     * guess (the NFQ's head, or a CPQ filling behind the tree), and the tree's own line says where its packets
+     * wait (D161). It joins that tree's output line — held by its Stop, taking only its destinations from now on —
+     * and no longer holds its output in the congestion state.
+     */
+    private void relink(int line, int ol) {
+        if (marking[line]) {
+            marking[line] = false;
+            congestion[lineOut[line]]--;
+        }
+        lineLink[line] = ol;
+    }
+
     private void go(long t, int node, int p, int ol) {
         if (!outStop[ol]) {
             return;
@@ -572,6 +628,28 @@ final class FlowIsolation implements ControlReceiver {
     /** Times a line could not be made for want of a free hot queue. */
     long refused() {
         return refused;
+    }
+
+    /**
+     * The first switch input whose NFQ fill, as detection reads it, differs from the data packets its FIFO holds
+     * (-1: none): the fill must lose what post-processing moves into a hot queue (a check for tests).
+     */
+    int nfqMismatch() {
+        if (voq) {
+            return -1;
+        }
+        for (int in = 0; in < owner.length; in++) {
+            int held = 0;
+            for (int pk = queues.fifoHead[in * lanes]; pk >= 0; pk = pool.next[pk]) {
+                if (pool.type[pk] == ControlPacket.DATA) {
+                    held += pool.blocks[pk];
+                }
+            }
+            if (held != nfqBlocks[in]) {
+                return in;
+            }
+        }
+        return -1;
     }
 
     int linesInUse() {

@@ -22,9 +22,20 @@ package org.fabricsim.ib;
  *     hosts)
  * @param notificationBytes wire size of an allocation, deallocation, Stop or Go notification
  * @param controlBufferBytes the notifications' own lane buffer per port (they go before data)
+ * @param rootYields whether a root's hot queue yields to a tree notified from downstream: the tree's packets take
+ *     a hot queue of their own, and a root's queue for an output the tree passes joins the tree's line (D161);
+ *     false: a root's queue keeps every packet for its output
  */
 public record IsolationParams(int hotQueues, boolean rootQueue, int detectBytes, int stopBytes, int goBytes,
-        int markHighBytes, int markLowBytes, int destinations, int notificationBytes, int controlBufferBytes) {
+        int markHighBytes, int markLowBytes, int destinations, int notificationBytes, int controlBufferBytes,
+        boolean rootYields) {
+
+    /** A root's hot queue yields to the trees notified from downstream (D161). */
+    public IsolationParams(int hotQueues, boolean rootQueue, int detectBytes, int stopBytes, int goBytes,
+            int markHighBytes, int markLowBytes, int destinations, int notificationBytes, int controlBufferBytes) {
+        this(hotQueues, rootQueue, detectBytes, stopBytes, goBytes, markHighBytes, markLowBytes, destinations,
+                notificationBytes, controlBufferBytes, true);
+    }
 
     /** Paper VI's EcoCC: 2 HPQs, HTh 6 and LTh 4 packets of 2 KiB, no HPQ at the root, dList of 32. */
     public static final IsolationParams ECOCC = new IsolationParams(2, false, 12 * 1024, 12 * 1024, 8 * 1024,
@@ -54,7 +65,7 @@ public record IsolationParams(int hotQueues, boolean rootQueue, int detectBytes,
                 : (throttled ? "EcoCC" : "HFDI") + (rootQueue == throttled ? " (root-queue " + rootQueue + ")" : "");
         return name + "(" + hotQueues + " hot queues per input, detect " + detectBytes + " B, stop/go " + stopBytes
                 + "/" + goBytes + " B" + (throttled ? ", mark high/low " + markHighBytes + "/" + markLowBytes + " B" : "")
-                + ", dList " + destinations + ")";
+                + ", dList " + destinations + (rootYields ? "" : ", roots keep their outputs") + ")";
     }
 
     /**

@@ -41,6 +41,14 @@ final class Switches implements SwitchView {
     private final boolean[] busy;
     private final long[] latency;
     private final int[] reads; // per input port: packets being read from it
+    // iSlip's grant pointer in event time (arbitration islip, finite read ports; D161): an output passed over an
+    // input busy reading for another output on its turn claims the input's next free read slot; others leave it
+    private final boolean claims;
+    private final int[] claimBy; // per input port: the output that claimed it, -1 none
+    private final int[] claimOf; // per output x lane: the input it claimed, -1 none
+    private final int[] passIn; // per output x lane: the busy input it passed over last on its turn
+    private final int[] passCount; // and how many times in a row
+    private static final int PASSES_BEFORE_CLAIM = 2;
     private final int[] rr; // per output x lane: the local input served last
     private final int[] originHead; // per output x lane: control packets the switch sends itself
     private final int[] originTail;
@@ -72,6 +80,14 @@ final class Switches implements SwitchView {
         this.latency = links.latency;
         int ports = owner.length;
         reads = new int[ports];
+        claims = readLimit != Integer.MAX_VALUE && params.arbitration() == Arbitration.ISLIP;
+        claimBy = new int[claims ? ports : 0];
+        claimOf = new int[claims ? ports * lanes : 0];
+        passIn = new int[claims ? ports * lanes : 0];
+        passCount = new int[claims ? ports * lanes : 0];
+        Arrays.fill(passIn, -1);
+        Arrays.fill(claimBy, -1);
+        Arrays.fill(claimOf, -1);
         rr = new int[ports * lanes];
         originHead = new int[ports * lanes];
         originTail = new int[ports * lanes];
@@ -147,15 +163,15 @@ final class Switches implements SwitchView {
 
     /** The last byte of packet {@code pk} from input {@code in} (-1: the switch's own) left output {@code o}. */
     void transmitted(long t, int o, int in, int pk) {
+        mark(o); // first: the work list is a stack, so the outputs markWaiting adds are served before o
         if (in >= 0) {
             PacketPool p = pool;
             links.release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk]);
             reads[in]--;
             if (readLimit != Integer.MAX_VALUE) {
-                markWaiting(in);
+                markWaiting(in, o);
             }
         }
-        mark(o);
     }
 
     void mark(int o) {
@@ -165,31 +181,45 @@ final class Switches implements SwitchView {
         }
     }
 
-    /** Marks every output a packet waiting in input {@code in} could go to (a read slot became free). */
-    private void markWaiting(int in) {
+    /**
+     * Marks every output a packet waiting in input {@code in} could go to (a read slot became free), in the
+     * input's round-robin order after {@code last}, the output it has just served: the first idle one served
+     * takes the slot, so with one read port the outputs an input feeds take turns (iSlip's accept pointer,
+     * Papers V–VI) instead of the one just served taking it again.
+     */
+    private void markWaiting(int in, int last) {
         int node = owner[in];
-        int n = portBase[node + 1] - portBase[node];
-        for (int lane = 0; lane < lanes; lane++) {
-            if (lane == 0) {
-                for (int hq = in * queues.hotPerInput; hq < (in + 1) * queues.hotPerInput; hq++) {
-                    if (queues.hotHead[hq] >= 0) {
-                        mark(queues.hotOut[hq]);
-                    }
-                }
+        int base = portBase[node];
+        int n = portBase[node + 1] - base;
+        int from = last - base;
+        for (int j = n - 1; j >= 1; j--) { // pushed in reverse: the stack pops last + 1 first
+            int k = from + j;
+            if (k >= n) {
+                k -= n;
             }
-            if (queues.voq) {
-                for (int k = 0; k < n; k++) {
-                    if (queues.head(in, lane, k) >= 0) {
-                        mark(portBase[node] + k);
-                    }
-                }
-            } else {
-                int pk = queues.head(in, lane, 0);
-                if (pk >= 0) {
-                    mark(pool.out[pk]);
-                }
+            if (waitsFor(in, base + k, k)) {
+                mark(base + k);
             }
         }
+        if (claims && claimBy[in] >= 0) {
+            mark(claimBy[in]); // the others leave the input to it
+        }
+    }
+
+    /** Whether input {@code in} holds a packet at the head of a queue for output {@code o} (local {@code k}). */
+    private boolean waitsFor(int in, int o, int k) {
+        for (int hq = in * queues.hotPerInput; hq < (in + 1) * queues.hotPerInput; hq++) {
+            if (queues.hotOut[hq] == o && queues.hotHead[hq] >= 0) {
+                return true;
+            }
+        }
+        for (int lane = 0; lane < lanes; lane++) {
+            int pk = queues.head(in, lane, k);
+            if (pk >= 0 && (queues.voq || pool.out[pk] == o)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Serves every output on the work list that is idle (the end of each event). */
@@ -220,6 +250,9 @@ final class Switches implements SwitchView {
         }
         // with hot queues the round-robin is over (input, queue) slots and the packet may head a hot queue
         rr[o * lanes + lane] = isolates ? chosenSlot : in - portBase[node];
+        if (claims && passIn[o * lanes + lane] == in) {
+            passCount[o * lanes + lane] = 0; // served: its passes start again
+        }
         int hq = isolates ? chosenHot : -1;
         if (hq >= 0) {
             queues.dequeueHot(node, in, o, hq, pk);
@@ -256,20 +289,23 @@ final class Switches implements SwitchView {
                 return true;
             }
         }
+        int due = claims ? dueClaim(o, ov) : -1;
         if (queues.waiting[ov] == 0 || credit < minBlocks) {
             return false;
         }
         if (isolates) {
-            return candidateIsolating(o, lane, credit);
+            return candidateIsolating(o, lane, credit, due);
         }
         int node = owner[o];
         int base = portBase[node];
         int n = portBase[node + 1] - base;
         int local = o - base;
-        int start = rr[ov];
+        int start = due >= 0 ? (due - base + n - 1) % n : rr[ov]; // a due claim is looked at first
         int best = -1;
         int bestIn = -1;
         long bestTime = Long.MAX_VALUE;
+        int want = -1; // the first input in turn that holds a packet for o but has no free read slot
+        int wantBlocks = 0;
         PacketPool p = pool;
         boolean voq = queues.voq;
         int radix = queues.radix;
@@ -281,8 +317,8 @@ final class Switches implements SwitchView {
                 li -= n;
             }
             int in = base + li;
-            if (reads[in] >= readLimit) {
-                continue;
+            if (claims && claimBy[in] >= 0 && claimBy[in] != o) {
+                continue; // its next read slot is another output's turn
             }
             int i = in * lanes + lane;
             int pk;
@@ -297,9 +333,19 @@ final class Switches implements SwitchView {
             if (pk < 0 || p.blocks[pk] > credit) {
                 continue;
             }
+            if (reads[in] >= readLimit) {
+                if (claims && want < 0 && claimBy[in] < 0 && claimOf[ov] < 0) {
+                    want = in; // its turn: claimed below if o can still send its packet after this choice
+                    wantBlocks = p.blocks[pk];
+                }
+                continue;
+            }
             if (!fcfs) {
                 chosenPacket = pk;
                 chosenInput = in;
+                if (want >= 0) {
+                    passed(want, o, ov, credit - p.blocks[pk] >= wantBlocks);
+                }
                 return true;
             }
             long at = p.arrivedPs[pk];
@@ -310,6 +356,9 @@ final class Switches implements SwitchView {
             }
         }
         if (best < 0) {
+            if (want >= 0) {
+                claim(want, o, ov);
+            }
             return false;
         }
         chosenPacket = best;
@@ -318,10 +367,48 @@ final class Switches implements SwitchView {
     }
 
     /**
+     * Output {@code o}'s claim on lane {@code ov}: if the claimed input has a free read slot now the claim is due —
+     * it ends here, and the input is returned to be looked at first (the others that left it are woken, in case
+     * {@code o} does not take it); else -1.
+     */
+    private void claim(int in, int o, int ov) {
+        claimBy[in] = o;
+        claimOf[ov] = in;
+        passCount[ov] = 0;
+    }
+
+    /**
+     * Output {@code o} passed over input {@code in}, busy, on its turn and served another: the second time in a
+     * row it claims the input (if its credit covers the claimed packet too). Claiming at every pass would leave
+     * inputs idle while their claimants finish (a quarter of case #4's throughput, D161); never claiming lets an
+     * input whose read port another output keeps busy lose every race, for ever (case #2's F0).
+     */
+    private void passed(int in, int o, int ov, boolean creditCoversBoth) {
+        if (passIn[ov] != in) {
+            passIn[ov] = in;
+            passCount[ov] = 0;
+        }
+        if (++passCount[ov] >= PASSES_BEFORE_CLAIM && creditCoversBoth) {
+            claim(in, o, ov);
+        }
+    }
+
+    private int dueClaim(int o, int ov) {
+        int in = claimOf[ov];
+        if (in < 0 || reads[in] >= readLimit) {
+            return -1;
+        }
+        claimOf[ov] = -1;
+        claimBy[in] = -1;
+        markWaiting(in, o);
+        return in;
+    }
+
+    /**
      * {@link #candidate} with hot queues: the round-robin runs over every input's normal queue and hot queues
      * (iSlip-like, Papers V–VI), skipping hot queues their output line downstream has stopped.
      */
-    private boolean candidateIsolating(int o, int lane, int credit) {
+    private boolean candidateIsolating(int o, int lane, int credit, int due) {
         int node = owner[o];
         int base = portBase[node];
         int n = portBase[node + 1] - base;
@@ -329,13 +416,16 @@ final class Switches implements SwitchView {
         int hot = queues.hotPerInput;
         int per = hot + 1;
         int count = n * per;
-        int start = rr[o * lanes + lane];
+        int ov = o * lanes + lane;
+        int start = due >= 0 ? ((due - base) * per + count - 1) % count : rr[ov]; // a due claim first
         PacketPool p = pool;
         int best = -1;
         int bestIn = -1;
         int bestHot = -1;
         int bestSlot = -1;
         long bestTime = Long.MAX_VALUE;
+        int want = -1; // the first input in turn that holds a packet for o but has no free read slot
+        int wantBlocks = 0;
         for (int k = 1; k <= count; k++) {
             int slot = start + k;
             if (slot >= count) {
@@ -344,8 +434,8 @@ final class Switches implements SwitchView {
             int li = slot / per;
             int q = slot - li * per;
             int in = base + li;
-            if (reads[in] >= readLimit) {
-                continue;
+            if (claims && claimBy[in] >= 0 && claimBy[in] != o) {
+                continue; // its next read slot is another output's turn
             }
             int pk;
             int hq = -1;
@@ -369,11 +459,21 @@ final class Switches implements SwitchView {
             if (pk < 0 || p.blocks[pk] > credit) {
                 continue;
             }
+            if (reads[in] >= readLimit) {
+                if (claims && want < 0 && claimBy[in] < 0 && claimOf[ov] < 0) {
+                    want = in; // its turn: claimed below if o can still send its packet after this choice
+                    wantBlocks = p.blocks[pk];
+                }
+                continue;
+            }
             if (!fcfs) {
                 chosenPacket = pk;
                 chosenInput = in;
                 chosenHot = hq;
                 chosenSlot = slot;
+                if (want >= 0) {
+                    passed(want, o, ov, credit - p.blocks[pk] >= wantBlocks);
+                }
                 return true;
             }
             long at = p.arrivedPs[pk];
@@ -386,6 +486,9 @@ final class Switches implements SwitchView {
             }
         }
         if (best < 0) {
+            if (want >= 0) {
+                claim(want, o, ov);
+            }
             return false;
         }
         chosenPacket = best;

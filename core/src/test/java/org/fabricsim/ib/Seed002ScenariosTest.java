@@ -27,13 +27,7 @@ class Seed002ScenariosTest {
         Topology t = Topologies.resolve("testbed7", linkBps, 0, null);
         ForwardingTables lft = Routings.compute("auto", t, null);
         int n = flows.length;
-        int[] src = new int[n];
-        int[] dst = new int[n];
-        for (int f = 0; f < n; f++) {
-            src[f] = t.node(flows[f][0]);
-            dst[f] = t.node(flows[f][1]);
-        }
-        FlowSchedule s = FlowSchedule.always(FlowSet.of(src, dst));
+        FlowSchedule s = FlowSchedule.always(NamedFlows.of(t, flows));
         for (int f = 1; f < n; f++) {
             s = s.withStart(f, f * PHASE);
         }
