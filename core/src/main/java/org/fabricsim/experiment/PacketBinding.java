@@ -7,6 +7,11 @@ import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.config.Units;
 import org.fabricsim.engine.EventQueue;
+import org.fabricsim.fluid.FluidProblem;
+import org.fabricsim.fluid.RateAlgorithm;
+import org.fabricsim.fluid.RateCalculator;
+import org.fabricsim.fluid.RateOptions;
+import org.fabricsim.fluid.StaticRoutes;
 import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.Arbitration;
 import org.fabricsim.ib.CcParams;
@@ -16,13 +21,16 @@ import org.fabricsim.ib.IsolationParams;
 import org.fabricsim.ib.MessageTraffic;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.Queueing;
+import org.fabricsim.ib.RateRealisation;
 import org.fabricsim.ib.VlArbitration;
+import org.fabricsim.random.Seeds;
+import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
 import org.fabricsim.traffic.FlowSet;
 import org.fabricsim.traffic.HostGroups;
-import org.fabricsim.traffic.HpccTrace;
 import org.fabricsim.traffic.HotspotForest;
+import org.fabricsim.traffic.HpccTrace;
 import org.fabricsim.traffic.PatternKind;
 
 /**
@@ -286,6 +294,68 @@ public final class PacketBinding {
     }
 
     /**
+     * How the HCAs realise their flows' rates ({@code packet.injection}, seed 003 ch. 5); anything the chosen
+     * realisation is not built with is refused with its key.
+     */
+    public static RateRealisation rateRealisation(ExperimentConfig c) {
+        var r = RateRealisation.of(c.choice("packet.injection",
+                List.of("round-robin", "periodic-selection", "shaped-virtual-clock")));
+        if (r == RateRealisation.ROUND_ROBIN) {
+            return r;
+        }
+        String why = !c.string("packet.traffic").equals("flows") ? "packet.traffic"
+                : c.bool("packet.cc.enabled") ? "packet.cc.enabled"
+                : c.bool("packet.isolation.enabled") ? "packet.isolation.enabled"
+                : adaptiveRouting(c).mode() != AdaptiveRouting.Mode.STATIC ? "packet.adaptive-routing.mode"
+                : c.string("engine.kind").equals("distributed") ? "engine.kind" : null;
+        if (why != null) {
+            throw c.error("packet.injection", r.word() + " is built for flows on static routes, sequentially, without"
+                    + " congestion control or isolation: " + why + " conflicts");
+        }
+        return r;
+    }
+
+    /**
+     * The schedule with its flows' rates from the fluid level when {@code packet.rates} names an algorithm (seed
+     * 003 ch. 4 on the run's own static routes, unit = the links' bandwidth, which must be one for all): SAA,
+     * SAA-M and AFA weigh a flow by its size, FFA weighs every flow 1. {@code given}: as it is.
+     */
+    public static FlowSchedule rated(ExperimentConfig c, Topology t, ForwardingTables lft, FlowSchedule s, long seed) {
+        String key = c.choice("packet.rates", List.of("given", "saa", "saa-m", "ffa", "afa"));
+        if (key.equals("given")) {
+            return s;
+        }
+        var algorithm = RateAlgorithm.byKey(key);
+        long bandwidth = t.bandwidthBps(0);
+        for (int p = 0; p < t.portCount(); p++) {
+            if (t.bandwidthBps(p) != bandwidth && t.peerPort(p) >= 0) {
+                throw c.error("packet.rates", "the fluid rates are fractions of one link bandwidth; topology "
+                        + t.name() + " mixes " + bandwidth + " and " + t.bandwidthBps(p) + " bit/s");
+            }
+        }
+        FlowSet flows = s.flows();
+        double[] weight = flows.weight().clone();
+        if (algorithm != RateAlgorithm.FFA) {
+            for (int f = 0; f < s.size(); f++) {
+                if (s.bytes()[f] <= 0) {
+                    throw c.error("packet.rates", key + " weighs a flow by its size: flow " + f + " has none (bytes)");
+                }
+                weight[f] = s.bytes()[f];
+            }
+        }
+        FlowSet weighted = new FlowSet(flows.src(), flows.dst(), weight, flows.app());
+        var problem = FluidProblem.of(t, new StaticRoutes(lft), weighted,
+                Seeds.stream(seed, 0, Seeds.Purpose.ROUTING));
+        double[] rate = new RateCalculator().calculate(problem,
+                RateOptions.of(algorithm), Seeds.stream(seed, 0, Seeds.Purpose.FLUID)).rate();
+        long[] bps = s.rateBps().clone();
+        for (int f = 0; f < bps.length; f++) {
+            bps[f] = Math.max(1, Math.round(rate[f] * bandwidth));
+        }
+        return new FlowSchedule(flows, s.startPs(), s.stopPs(), s.bytes(), bps, s.after());
+    }
+
+    /**
      * With {@code packet.traffic = trace}: an HPCC kernel's messages ({@code packet.trace.*}, seed 002 Paper VI's
      * SC1–SC3) with its hot senders; else null.
      */
@@ -409,8 +479,8 @@ public final class PacketBinding {
     /** The k random permutations of seed 001 §V-C's traffic, drawn from the seed's traffic stream. */
     private static int[][] permutations(Topology t, long seed, int k) {
         HostGroups hosts = HostGroups.of(t);
-        java.util.SplittableRandom random = org.fabricsim.random.Seeds.stream(seed, 0,
-                org.fabricsim.random.Seeds.Purpose.TRAFFIC);
+        java.util.SplittableRandom random = Seeds.stream(seed, 0,
+                Seeds.Purpose.TRAFFIC);
         int[][] perms = new int[k][];
         for (int p = 0; p < k; p++) {
             FlowSet draw = new org.fabricsim.traffic.RandomPermutation(false).generate(hosts, random);

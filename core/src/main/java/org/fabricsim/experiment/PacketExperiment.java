@@ -55,7 +55,8 @@ final class PacketExperiment implements Experiment {
         PacketParams params = PacketBinding.params(c);
         AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, topology);
         long end = PacketBinding.endTime(c);
-        FlowSchedule schedule = PacketBinding.schedule(c, topology, seed);
+        FlowSchedule schedule = PacketBinding.rated(c, topology, lft, PacketBinding.schedule(c, topology, seed), seed);
+        PacketBinding.rateRealisation(c); // packet.injection's conflicts surface before anything runs
         MetricsBinding.options(c, end, params); // metrics.* mistakes surface before anything runs
         String engineKind = c.choice("engine.kind", List.of("sequential", "distributed"));
         Map<String, Object> engine = new LinkedHashMap<>();
@@ -140,6 +141,11 @@ final class PacketExperiment implements Experiment {
                 seed, end,
                 schedule, metrics, events, hops,
                 controlHops, injected, delivered);
+        String injection = PacketBinding.rateRealisation(c).word();
+        if (!injection.equals("round-robin") || !c.string("packet.rates").equals("given")) {
+            summary.put("injection", injection); // how the HCAs realised the rates, and where the rates came from
+            summary.put("rates", c.string("packet.rates"));
+        }
         Json.write(out.stage("summary.json"), summary);
         PacketMetricsFiles.write(out, metrics, c.bool("output.plots"),
                 c.string("packet.title").isEmpty() ? "Throughput, " + topology.name() : c.string("packet.title"));
@@ -175,7 +181,8 @@ final class PacketExperiment implements Experiment {
                 : PacketSimulation.builder(topology, lft, messages)).params(params).seed(seed)
                 .observer(metrics).flowLanes(PacketBinding.flowLanes(c, schedule))
                 .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive)
-                .congestionControl(PacketBinding.congestionControl(c)).isolation(PacketBinding.isolation(c)).build();
+                .congestionControl(PacketBinding.congestionControl(c)).isolation(PacketBinding.isolation(c))
+                .rateRealisation(PacketBinding.rateRealisation(c)).build();
         PacketRun run = runner.apply(sim);
         String violation = sim.creditViolation();
         if (violation != null) {

@@ -59,7 +59,7 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         Topology t = NetworkBinding.topology(c);
         ForwardingTables lft = NetworkBinding.routing(c, t);
         PacketParams params = PacketBinding.params(c);
-        FlowSchedule schedule = PacketBinding.schedule(c, t, seed);
+        FlowSchedule schedule = PacketBinding.rated(c, t, lft, PacketBinding.schedule(c, t, seed), seed);
         PacketMetrics metrics = MetricsBinding.metrics(c, t, schedule, PacketBinding.endTime(c), params, seed);
         return new PacketLp(t, lft, schedule, PacketBinding.messages(c, t, seed), PacketBinding.flowLanes(c, schedule), params,
                 PacketBinding.adaptiveRouting(c), PacketBinding.congestionControl(c), PacketBinding.isolation(c), seed, metrics, PacketBinding.eventQueue(c), lp, partOf,

@@ -65,7 +65,8 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
     /** summary.json of one sequential packet run with {@code runSeed} stopped at {@code stopPs}, in memory. */
     static Map<String, Object> summary(ExperimentConfig c, long runSeed, Topology topology, ForwardingTables lft,
             AdaptiveRouting adaptive, PacketParams params, long end, long stopPs) {
-        FlowSchedule schedule = PacketBinding.schedule(c, topology, runSeed);
+        FlowSchedule schedule = PacketBinding.rated(c, topology, lft, PacketBinding.schedule(c, topology, runSeed),
+                runSeed);
         PacketExperiment.Sequential r = PacketExperiment.sequential(c, runSeed, topology, lft, adaptive, schedule,
                 end, params, (PacketSimulation sim) -> sim.runUntil(stopPs));
         return PacketExperiment.summary(topology, lft, params, adaptive, PacketBinding.congestionControl(c),

@@ -4,8 +4,9 @@ package org.fabricsim.ib;
  * The injection decision at an HCA (DESIGN.md, "The packet model's elements and decision points"): when
  * the host's port may start a packet, which of its flows sends next, and when a flow may send again. It
  * keeps its own per-flow pacing state; the {@link Hcas} tell it whether a flow is sending and whether its
- * packet has credits. Implementations: {@link RoundRobinInjection} (line rate or a fixed rate per flow);
- * congestion-control throttling and PS/SVC next.
+ * packet has credits. Implementations: {@link RoundRobinInjection} (line rate or a fixed rate per flow),
+ * {@link MessageInjection} (message-level traffic), {@link RatedInjection} (Periodic Selection, Shaped Virtual
+ * Clock: seed 003 ch. 5).
  */
 interface Injection {
     /** Flow {@code f} begins to send at {@code t}. */

@@ -33,8 +33,9 @@ public final class PacketSimulation {
         int flows = b.schedule.size();
         int[] lanes = b.flowLanes == null ? new int[flows] : b.flowLanes;
         lp = new LogicalProcess(EventQueue.create(b.queue), b.topology.nodeCount());
-        Mechanisms mechanisms = b.mechanisms != null ? b.mechanisms : Mechanisms.of(b.routing, b.cc, b.isolation, b.seed,
-                lanes);
+        Mechanisms mechanisms = b.mechanisms != null ? b.mechanisms
+                : b.realisation != RateRealisation.ROUND_ROBIN ? new RateMechanisms(b.realisation)
+                : Mechanisms.of(b.routing, b.cc, b.isolation, b.seed, lanes);
         network = new PacketNetwork(b.topology, b.tables, b.schedule, b.messages, lanes, b.params, b.observer, lp,
                 mechanisms);
         lp.handler(network);
@@ -149,6 +150,7 @@ public final class PacketSimulation {
         private CcParams cc;
         private IsolationParams isolation;
         private MessageTraffic messages;
+        private RateRealisation realisation = RateRealisation.ROUND_ROBIN;
 
         private Builder(Topology topology, ForwardingTables tables, FlowSchedule schedule) {
             this.topology = Objects.requireNonNull(topology, "topology");
@@ -203,6 +205,15 @@ public final class PacketSimulation {
             return this;
         }
 
+        /**
+         * How the HCAs realise their flows' rates (seed 003 ch. 5): Periodic Selection or Shaped Virtual Clock;
+         * with static routing, without congestion control, isolation or message traffic.
+         */
+        public Builder rateRealisation(RateRealisation r) {
+            this.realisation = Objects.requireNonNull(r);
+            return this;
+        }
+
         /** Congested-flow isolation at the switches (null: none); with congestion control, EcoCC or CCFIT. */
         public Builder isolation(IsolationParams params) {
             this.isolation = params;
@@ -227,6 +238,11 @@ public final class PacketSimulation {
             }
             if (cc != null && routing.mode() != AdaptiveRouting.Mode.STATIC) {
                 throw new IllegalArgumentException("congestion control with adaptive routing is not built yet");
+            }
+            if (realisation != RateRealisation.ROUND_ROBIN && (cc != null || isolation != null || messages != null
+                    || routing.mode() != AdaptiveRouting.Mode.STATIC)) {
+                throw new IllegalArgumentException(realisation.word() + " injection with congestion control,"
+                        + " isolation, message traffic or adaptive routing is not built");
             }
             return new PacketSimulation(this);
         }

@@ -314,4 +314,32 @@ class PacketBindingTest {
             assertTrue(e.getMessage().contains(c[1]), e.getMessage());
         }
     }
+
+    @Test
+    void ratesComeFromTheFluidLevelAndTheirRealisationIsRefusedWhereItIsNotBuilt() throws IOException {
+        // Fig 1.1's flows: FFA gives each a quarter of the 10 Gbps links (spec §1.6)
+        ExperimentConfig c = config("topology.name = fig1-1\npacket { rates = ffa, injection = periodic-selection,"
+                + " flows = [ { src = s1, dst = d1 }, { src = s2, dst = d1 }, { src = s3, dst = d2 },"
+                + " { src = s4, dst = d2 }, { src = s5, dst = d2 }, { src = s6, dst = d2 } ] }");
+        Topology t = NetworkBinding.topology(c);
+        var lft = NetworkBinding.routing(c, t);
+        FlowSchedule s = PacketBinding.rated(c, t, lft, PacketBinding.schedule(c, t, 1), 1);
+        for (long r : s.rateBps()) {
+            assertEquals(2_500_000_000L, r);
+        }
+        assertEquals(org.fabricsim.ib.RateRealisation.PERIODIC_SELECTION, PacketBinding.rateRealisation(c));
+        // SAA weighs flows by their sizes: a flow without one is named
+        InputException sizes = assertThrows(InputException.class, () -> PacketBinding.rated(config(
+                "topology.name = fig1-1\npacket { rates = saa, flows = [ { src = s1, dst = d1 } ] }"), t, lft,
+                PacketBinding.schedule(c, t, 1), 1));
+        assertTrue(sizes.getMessage().contains("packet.rates") && sizes.getMessage().contains("flow 0"),
+                sizes.getMessage());
+        // PS with congestion control or message traffic is not built: one line naming both keys
+        for (String conflict : new String[] {"packet.cc.enabled = true", "engine.kind = distributed"}) {
+            InputException e = assertThrows(InputException.class, () -> PacketBinding.rateRealisation(config(
+                    "packet.injection = shaped-virtual-clock\n" + conflict)));
+            assertTrue(e.getMessage().contains("packet.injection") && e.getMessage().contains(conflict.split(" ")[0]),
+                    e.getMessage());
+        }
+    }
 }
