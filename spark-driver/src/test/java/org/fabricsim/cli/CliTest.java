@@ -192,6 +192,11 @@ class CliTest {
                     args.addAll(List.of("--set", "packet.end-time=1200us", "--set", "metrics.window-start=0s", "--set",
                             "sweep.batch-size=1", "--set", "topology.name=kary-ntree(4,2)"));
                 }
+                if (conf.getFileName().toString().startsWith("rates-table")) {
+                    // seed 003's realisation tables: 20 points x 5 runs on 512 hosts; their keys on 16, for 20 us
+                    args.addAll(List.of("--set", "topology.name=kary-ntree(4,2)", "--set", "packet.end-time=20us",
+                            "--set", "metrics.window-start=0s", "--set", "sweep.batch-size=1"));
+                }
                 if (conf.getFileName().toString().startsWith("cc-")) {
                     // seed 002's CC files run 0.2 s phases and 648-host forests (minutes as sweeps): their keys
                     // for 2 ms, the forests on a 32-host tree with 2 hotspots
