@@ -188,6 +188,18 @@ final class Switches implements SwitchView {
      * Papers V–VI) instead of the one just served taking it again.
      */
     private void markWaiting(int in, int last) {
+        if (!queues.voq && queues.hotPerInput == 0) {
+            for (int lane = 0; lane < lanes; lane++) { // FIFOs alone: each lane's head wants one output
+                int pk = queues.head(in, lane, 0);
+                if (pk >= 0) {
+                    mark(pool.out[pk]);
+                }
+            }
+            if (claims && claimBy[in] >= 0) {
+                mark(claimBy[in]);
+            }
+            return;
+        }
         int node = owner[in];
         int base = portBase[node];
         int n = portBase[node + 1] - base;
