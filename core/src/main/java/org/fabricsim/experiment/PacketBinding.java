@@ -8,6 +8,7 @@ import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.config.Units;
 import org.fabricsim.engine.EventQueue;
 import org.fabricsim.fluid.FluidProblem;
+import org.fabricsim.fluid.RouteSources;
 import org.fabricsim.fluid.RateAlgorithm;
 import org.fabricsim.fluid.RateCalculator;
 import org.fabricsim.fluid.RateOptions;
@@ -24,6 +25,7 @@ import org.fabricsim.ib.Queueing;
 import org.fabricsim.ib.RateRealisation;
 import org.fabricsim.ib.VlArbitration;
 import org.fabricsim.random.Seeds;
+import org.fabricsim.routing.FlowRoutes;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
@@ -303,21 +305,40 @@ public final class PacketBinding {
         if (r == RateRealisation.ROUND_ROBIN) {
             return r;
         }
+        refuseRateConflicts(c, "packet.injection", r.word());
+        return r;
+    }
+
+    /** Rate realisation and paths set up before the run are built for plain flows, sequentially. */
+    private static void refuseRateConflicts(ExperimentConfig c, String key, String what) {
         String why = !c.string("packet.traffic").equals("flows") ? "packet.traffic"
                 : c.bool("packet.cc.enabled") ? "packet.cc.enabled"
                 : c.bool("packet.isolation.enabled") ? "packet.isolation.enabled"
                 : adaptiveRouting(c).mode() != AdaptiveRouting.Mode.STATIC ? "packet.adaptive-routing.mode"
                 : c.string("engine.kind").equals("distributed") ? "engine.kind" : null;
         if (why != null) {
-            throw c.error("packet.injection", r.word() + " is built for flows on static routes, sequentially, without"
-                    + " congestion control or isolation: " + why + " conflicts");
+            throw c.error(key, what + " is built for flows on static routes, sequentially, without congestion"
+                    + " control or isolation: " + why + " conflicts");
         }
-        return r;
+    }
+
+    /**
+     * The flows' paths with {@code packet.routes = adaptive}: seed 003's adaptive flow routing (the
+     * {@code adaptive.*} options) set up at the fluid level before the run, as the thesis does (routes first);
+     * the packets then follow them. {@code tables}: null, the forwarding tables route.
+     */
+    public static FlowRoutes flowPaths(ExperimentConfig c, Topology t, FlowSchedule s, long seed) {
+        if (c.choice("packet.routes", List.of("tables", "adaptive")).equals("tables")) {
+            return null;
+        }
+        refuseRateConflicts(c, "packet.routes", "adaptive");
+        return RouteSources.of("adaptive", t, c.baseDir(), AdaptiveRoutingBinding.options(c))
+                .routes(s.flows(), Seeds.stream(seed, 0, Seeds.Purpose.ROUTING));
     }
 
     /**
      * The schedule with its flows' rates from the fluid level when {@code packet.rates} names an algorithm (seed
-     * 003 ch. 4 on the run's own static routes, unit = the links' bandwidth, which must be one for all): SAA,
+     * 003 ch. 4 on the routes the run's packets take, {@link #flowPaths} or the tables; unit = the links' bandwidth, which must be one for all): SAA,
      * SAA-M and AFA weigh a flow by its size, FFA weighs every flow 1. {@code given}: as it is.
      */
     public static FlowSchedule rated(ExperimentConfig c, Topology t, ForwardingTables lft, FlowSchedule s, long seed) {
@@ -344,8 +365,9 @@ public final class PacketBinding {
             }
         }
         FlowSet weighted = new FlowSet(flows.src(), flows.dst(), weight, flows.app());
-        var problem = FluidProblem.of(t, new StaticRoutes(lft), weighted,
-                Seeds.stream(seed, 0, Seeds.Purpose.ROUTING));
+        FlowRoutes paths = flowPaths(c, t, s, seed); // the routes the packets will take
+        var problem = paths != null ? FluidProblem.of(paths, weighted, t.portCount())
+                : FluidProblem.of(t, new StaticRoutes(lft), weighted, Seeds.stream(seed, 0, Seeds.Purpose.ROUTING));
         double[] rate = new RateCalculator().calculate(problem,
                 RateOptions.of(algorithm), Seeds.stream(seed, 0, Seeds.Purpose.FLUID)).rate();
         long[] bps = s.rateBps().clone();

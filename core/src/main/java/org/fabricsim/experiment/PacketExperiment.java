@@ -57,6 +57,7 @@ final class PacketExperiment implements Experiment {
         long end = PacketBinding.endTime(c);
         FlowSchedule schedule = PacketBinding.rated(c, topology, lft, PacketBinding.schedule(c, topology, seed), seed);
         PacketBinding.rateRealisation(c); // packet.injection's conflicts surface before anything runs
+        PacketBinding.flowPaths(c, topology, schedule, seed); // and packet.routes
         MetricsBinding.options(c, end, params); // metrics.* mistakes surface before anything runs
         String engineKind = c.choice("engine.kind", List.of("sequential", "distributed"));
         Map<String, Object> engine = new LinkedHashMap<>();
@@ -142,9 +143,11 @@ final class PacketExperiment implements Experiment {
                 schedule, metrics, events, hops,
                 controlHops, injected, delivered);
         String injection = PacketBinding.rateRealisation(c).word();
-        if (!injection.equals("round-robin") || !c.string("packet.rates").equals("given")) {
+        if (!injection.equals("round-robin") || !c.string("packet.rates").equals("given")
+                || !c.string("packet.routes").equals("tables")) {
             summary.put("injection", injection); // how the HCAs realised the rates, and where the rates came from
             summary.put("rates", c.string("packet.rates"));
+            summary.put("routes", c.string("packet.routes")); // the tables, or paths set up before the run
         }
         Json.write(out.stage("summary.json"), summary);
         PacketMetricsFiles.write(out, metrics, c.bool("output.plots"),
@@ -182,7 +185,8 @@ final class PacketExperiment implements Experiment {
                 .observer(metrics).flowLanes(PacketBinding.flowLanes(c, schedule))
                 .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive)
                 .congestionControl(PacketBinding.congestionControl(c)).isolation(PacketBinding.isolation(c))
-                .rateRealisation(PacketBinding.rateRealisation(c)).build();
+                .rateRealisation(PacketBinding.rateRealisation(c))
+                .flowPaths(PacketBinding.flowPaths(c, topology, schedule, seed)).build();
         PacketRun run = runner.apply(sim);
         String violation = sim.creditViolation();
         if (violation != null) {

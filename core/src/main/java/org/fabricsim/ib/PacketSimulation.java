@@ -34,7 +34,8 @@ public final class PacketSimulation {
         int[] lanes = b.flowLanes == null ? new int[flows] : b.flowLanes;
         lp = new LogicalProcess(EventQueue.create(b.queue), b.topology.nodeCount());
         Mechanisms mechanisms = b.mechanisms != null ? b.mechanisms
-                : b.realisation != RateRealisation.ROUND_ROBIN ? new RateMechanisms(b.realisation)
+                : b.realisation != RateRealisation.ROUND_ROBIN || b.paths != null
+                ? new RateMechanisms(b.realisation, b.paths)
                 : Mechanisms.of(b.routing, b.cc, b.isolation, b.seed, lanes);
         network = new PacketNetwork(b.topology, b.tables, b.schedule, b.messages, lanes, b.params, b.observer, lp,
                 mechanisms);
@@ -151,6 +152,7 @@ public final class PacketSimulation {
         private IsolationParams isolation;
         private MessageTraffic messages;
         private RateRealisation realisation = RateRealisation.ROUND_ROBIN;
+        private org.fabricsim.routing.FlowRoutes paths;
 
         private Builder(Topology topology, ForwardingTables tables, FlowSchedule schedule) {
             this.topology = Objects.requireNonNull(topology, "topology");
@@ -214,6 +216,18 @@ public final class PacketSimulation {
             return this;
         }
 
+        /**
+         * Every flow on its own path, set up before the run (seed 003: routes first; null: the forwarding tables);
+         * with the same restrictions as {@link #rateRealisation}.
+         */
+        public Builder flowPaths(org.fabricsim.routing.FlowRoutes p) {
+            if (p != null && p.flows() != schedule.size()) {
+                throw new IllegalArgumentException(p.flows() + " paths for " + schedule.size() + " flows");
+            }
+            this.paths = p;
+            return this;
+        }
+
         /** Congested-flow isolation at the switches (null: none); with congestion control, EcoCC or CCFIT. */
         public Builder isolation(IsolationParams params) {
             this.isolation = params;
@@ -239,7 +253,7 @@ public final class PacketSimulation {
             if (cc != null && routing.mode() != AdaptiveRouting.Mode.STATIC) {
                 throw new IllegalArgumentException("congestion control with adaptive routing is not built yet");
             }
-            if (realisation != RateRealisation.ROUND_ROBIN && (cc != null || isolation != null || messages != null
+            if ((realisation != RateRealisation.ROUND_ROBIN || paths != null) && (cc != null || isolation != null || messages != null
                     || routing.mode() != AdaptiveRouting.Mode.STATIC)) {
                 throw new IllegalArgumentException(realisation.word() + " injection with congestion control,"
                         + " isolation, message traffic or adaptive routing is not built");

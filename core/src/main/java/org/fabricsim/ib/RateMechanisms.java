@@ -1,19 +1,31 @@
 package org.fabricsim.ib;
 
 /**
- * Static routing with HCAs that realise their flows' rates by Periodic Selection or Shaped Virtual Clock
- * ({@link RatedInjection}, seed 003 ch. 5): the mechanisms of seed 003's rate-control runs, where only the
- * sources know the rates and the switches are rate-agnostic (spec §5.3).
+ * The mechanisms of seed 003's rate-control runs, where only the sources know the rates and the switches are
+ * rate-agnostic (spec §5.3): HCAs that realise their flows' rates by Periodic Selection or Shaped Virtual Clock
+ * ({@link RatedInjection}, ch. 5) or round-robin, on the forwarding tables or on paths set up before the run
+ * ({@link FlowPathRouting}).
  */
 final class RateMechanisms extends Mechanisms {
     private final RateRealisation mode;
+    private final org.fabricsim.routing.FlowRoutes paths;
 
-    RateMechanisms(RateRealisation mode) {
+    /** {@code paths}: every flow's path (null: the forwarding tables). */
+    RateMechanisms(RateRealisation mode, org.fabricsim.routing.FlowRoutes paths) {
         this.mode = mode;
+        this.paths = paths;
+    }
+
+    @Override
+    Routing routing(PacketNetwork net) {
+        return paths == null ? super.routing(net) : new FlowPathRouting(net, paths);
     }
 
     @Override
     Injection injection(PacketNetwork net) {
+        if (mode == RateRealisation.ROUND_ROBIN) {
+            return super.injection(net);
+        }
         int hosts = net.topology().hostCount();
         long[] linkBps = new long[hosts];
         for (int h = 0; h < hosts; h++) {

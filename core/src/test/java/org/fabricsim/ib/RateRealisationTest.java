@@ -176,4 +176,33 @@ class RateRealisationTest {
         assertEquals(5.0, done[0] / unit, 0.05, "NC: completion in units");
         assertEquals(4.0, done[1] / unit, 0.05, "FFA by PS: completion in units");
     }
+
+    @Test
+    void flowsSetUpBeforeTheRunFollowTheirPathsAndNothingElse() {
+        // seed 003's adaptive flow routing at the fluid level on a modified tree, then the packets on those paths
+        Topology t = Topologies.resolve("mkary-ntree(4,3,2)", LINK, 0, null);
+        ForwardingTables lft = Routings.compute("dmodk", t, null);
+        var flows = new org.fabricsim.traffic.Superposition(2).generate(org.fabricsim.traffic.HostGroups.of(t),
+                org.fabricsim.random.Seeds.stream(1, 0, org.fabricsim.random.Seeds.Purpose.TRAFFIC));
+        org.fabricsim.routing.FlowRoutes paths = org.fabricsim.fluid.RouteSources.of("adaptive", t, null)
+                .routes(flows, org.fabricsim.random.Seeds.stream(1, 0, org.fabricsim.random.Seeds.Purpose.ROUTING));
+        FlowSchedule s = FlowSchedule.always(flows);
+        java.util.Set<Long> used = new java.util.HashSet<>();
+        PacketObserver o = new RateProbe(s.size(), 0) {
+            @Override
+            public void transmitted(long timePs, int globalPort, int vl, int f, int b) {
+                used.add((long) f << 32 | globalPort);
+            }
+        };
+        PacketSimulation sim = PacketSimulation.builder(t, lft, s).observer(o).flowPaths(paths).build();
+        sim.runUntil(50 * Time.US);
+        java.util.Set<Long> expected = new java.util.HashSet<>();
+        for (int f = 0; f < s.size(); f++) {
+            for (int port : paths.path(f)) {
+                expected.add((long) f << 32 | port);
+            }
+        }
+        assertEquals(expected, used, "the links each flow's packets crossed are its path's");
+        assertEquals(sim.injectedPackets(), sim.deliveredPackets() + sim.packetsInFlight());
+    }
 }
