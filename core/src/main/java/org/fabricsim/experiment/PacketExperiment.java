@@ -30,6 +30,7 @@ import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.stats.PacketMetrics;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
+import org.fabricsim.traffic.FlowSet;
 
 /**
  * {@code experiment = packet}: one packet-level run of {@code packet.end-time}, measured by
@@ -233,6 +234,71 @@ final class PacketExperiment implements Experiment {
         return m;
     }
 
+    /**
+     * A phase of equal finite flows started together (seed 003 Figs 6.7 and 6.10, spec §6.6 and §6.10): the time
+     * unit is one flow at its source's line rate (AMBIG-18); {@code time_units} is the last completion in those
+     * units, and an application's rate is one unit over its own last flow's completion (its slowest flow's
+     * normalised rate; flows without an application form one). Null unless every flow is sized alike and
+     * starts at 0; the completions are null while a flow is unfinished at the end.
+     */
+    static Map<String, Object> phaseCompletion(Topology topology, FlowSchedule schedule, PacketMetrics metrics) {
+        int n = schedule.size();
+        if (n == 0) {
+            return null;
+        }
+        long bytes = schedule.bytes()[0];
+        for (int f = 0; f < n; f++) {
+            if (schedule.bytes()[f] != bytes || bytes <= 0 || bytes == Long.MAX_VALUE || schedule.startPs()[f] != 0
+                    || schedule.after()[f] >= 0) {
+                return null;
+            }
+        }
+        FlowSet flows = schedule.flows();
+        double unitPs = bytes * 8e12 / topology.bandwidthBps(topology.hostPort(flows.src()[0]));
+        int apps = 0;
+        for (int f = 0; f < n; f++) {
+            apps = Math.max(apps, flows.app()[f] + 1);
+        }
+        apps = Math.max(apps, 1);
+        long[] last = new long[apps];
+        long end = 0;
+        boolean all = true;
+        for (int f = 0; f < n; f++) {
+            long c = metrics.completionPs(f);
+            if (c < 0) {
+                all = false;
+                continue;
+            }
+            int a = Math.max(flows.app()[f], 0);
+            last[a] = Math.max(last[a], c);
+            end = Math.max(end, c);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("unit_us", unitPs / 1e6);
+        m.put("applications", apps);
+        if (!all) {
+            m.put("time_units", null);
+            m.put("mean_application_rate", null);
+            m.put("min_application_rate", null);
+            return m;
+        }
+        double sum = 0;
+        double min = Double.MAX_VALUE;
+        int counted = 0;
+        for (long c : last) {
+            if (c > 0) { // an application with no flow (a draw that gave it none) has no rate
+                double r = unitPs / c;
+                sum += r;
+                min = Math.min(min, r);
+                counted++;
+            }
+        }
+        m.put("time_units", end / unitPs);
+        m.put("mean_application_rate", sum / counted);
+        m.put("min_application_rate", min);
+        return m;
+    }
+
     static Map<String, Object> summary(Topology topology, ForwardingTables lft, PacketParams params,
             AdaptiveRouting adaptive, CcParams cc, IsolationParams isolation, MessageTraffic messages, HpccTrace trace,
             long seed, long end, FlowSchedule schedule,
@@ -273,6 +339,10 @@ final class PacketExperiment implements Experiment {
         Map<String, Object> realised = rateRealisation(schedule, metrics, params);
         if (realised != null) {
             summary.put("rate_realisation", realised);
+        }
+        Map<String, Object> phase = phaseCompletion(topology, schedule, metrics);
+        if (phase != null) {
+            summary.put("phase_completion", phase);
         }
         if (messages != null) {
             Map<String, Object> m = new LinkedHashMap<>();

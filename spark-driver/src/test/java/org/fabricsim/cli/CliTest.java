@@ -197,6 +197,14 @@ class CliTest {
                     args.addAll(List.of("--set", "topology.name=kary-ntree(4,2)", "--set", "packet.end-time=20us",
                             "--set", "metrics.window-start=0s", "--set", "sweep.batch-size=1"));
                 }
+                if (conf.getFileName().toString().startsWith("rates-packet-")) {
+                    // seed 003 Figs 6.7, 6.8, 6.10 at the packet level: 25-30 points x 5 runs on 512 hosts; their
+                    // keys on the modified 4-ary 2-tree (16 hosts, one application of all 16), for 20 us
+                    args.addAll(List.of("--set", "topology.name=mkary-ntree(4,2,2)", "--set", "packet.end-time=20us",
+                            "--set", "metrics.window-start=0s", "--set", "sweep.batch-size=1", "--set",
+                            "packet.flow-size=8KiB", "--set", "traffic.applications=1", "--set",
+                            "traffic.application-size=16"));
+                }
                 if (conf.getFileName().toString().startsWith("cc-")) {
                     // seed 002's CC files run 0.2 s phases and 648-host forests (minutes as sweeps): their keys
                     // for 2 ms, the forests on a 32-host tree with 2 hotspots
