@@ -40,7 +40,7 @@ public final class SweepPlans {
     /** Experiments that run as sweeps. */
     public static List<String> experiments() {
         return List.of(CONVERGENCE, PHASE_COMPLETION, AdaptiveRoutingBinding.EXPERIMENT, RateSchemesBinding.EXPERIMENT,
-                PacketSweepBinding.EXPERIMENT);
+                PacketSweepBinding.EXPERIMENT, RateProtocolsBinding.EXPERIMENT);
     }
 
     /** The total completion time of one phase-based application under a rate algorithm (seed 003 Fig 6.7). */
@@ -62,9 +62,10 @@ public final class SweepPlans {
         boolean adaptive = experiment.equals(AdaptiveRoutingBinding.EXPERIMENT);
         boolean schemes = experiment.equals(RateSchemesBinding.EXPERIMENT);
         boolean packets = experiment.equals(PacketSweepBinding.EXPERIMENT);
-        if (!adaptive && !packets && !c.string("sweep.series-by").isEmpty()) {
-            throw c.error("sweep.series-by", "is used by " + AdaptiveRoutingBinding.EXPERIMENT + " and "
-                    + PacketSweepBinding.EXPERIMENT + " sweeps only");
+        boolean protocols = experiment.equals(RateProtocolsBinding.EXPERIMENT);
+        if (!adaptive && !packets && !protocols && !c.string("sweep.series-by").isEmpty()) {
+            throw c.error("sweep.series-by", "is used by " + AdaptiveRoutingBinding.EXPERIMENT + ", "
+                    + PacketSweepBinding.EXPERIMENT + " and " + RateProtocolsBinding.EXPERIMENT + " sweeps only");
         }
         List<SweepPoint> points = new ArrayList<>();
         for (int i = 0; i < configs.size(); i++) {
@@ -72,6 +73,7 @@ public final class SweepPlans {
             double x = single ? 0 : number(c, i);
             Map<String, String> settings = single ? Map.of() : c.elementSettings("sweep.points", i, POINT_ONLY_KEYS);
             points.add(packets ? PacketSweepBinding.point(c, pc, i, x, seed, settings)
+                    : protocols ? RateProtocolsBinding.point(pc, i, x, seed, settings)
                     : convergence ? convergencePoint(pc, i, x, seed, settings)
                     : adaptive ? AdaptiveRoutingBinding.point(pc, i, x, seed, settings)
                     : schemes ? RateSchemesBinding.point(pc, i, x, seed, settings)
@@ -90,6 +92,9 @@ public final class SweepPlans {
         }
         if (packets) {
             return PacketSweepBinding.plan(c, configs, points, rule, seed);
+        }
+        if (protocols) {
+            return RateProtocolsBinding.plan(c, configs, points, rule, seed);
         }
         if (schemes) {
             return RateSchemesBinding.plan(c, points, rule, seed);

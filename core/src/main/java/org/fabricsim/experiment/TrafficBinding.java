@@ -115,8 +115,9 @@ final class TrafficBinding {
                 return new Superposition(permutations);
             }
             case RANDOM_FLOWS: {
-                int maxFlows = c.integer("traffic.max-flows", 1, 1000);
-                return new RandomFlows(maxFlows);
+                int minFlows = c.integer("traffic.min-flows", 1, 1000);
+                int maxFlows = c.integer("traffic.max-flows", minFlows, 1000);
+                return new RandomFlows(minFlows, maxFlows);
             }
             case ALL_TO_ONE: {
                 int destination = c.integer("traffic.destination", 0, n - 1);

@@ -4,16 +4,23 @@ import java.util.SplittableRandom;
 
 /**
  * Independent flows (spec §6.7, seed 003 Fig 6.8): every source draws n_f uniformly from
- * [1, maxFlows] and sends n_f flows, each to a destination drawn uniformly over the other N − 1
+ * [minFlows, maxFlows] and sends n_f flows (minFlows = maxFlows: a constant number, Fig 6.9), each to a destination drawn uniformly over the other N − 1
  * hosts; a source may draw the same destination more than once (spec §7 item 15). Flows are listed
  * by source, ascending.
  *
- * @param maxFlows configuration key {@code traffic.max-flows}, at least 1
+ * @param minFlows configuration key {@code traffic.min-flows}, at least 1
+ * @param maxFlows configuration key {@code traffic.max-flows}, at least minFlows
  */
-public record RandomFlows(int maxFlows) implements TrafficPattern {
+public record RandomFlows(int minFlows, int maxFlows) implements TrafficPattern {
 
     public RandomFlows {
-        Params.atLeast("traffic.max-flows", maxFlows, 1);
+        Params.atLeast("traffic.min-flows", minFlows, 1);
+        Params.atLeast("traffic.max-flows", maxFlows, minFlows);
+    }
+
+    /** From 1 to {@code maxFlows} flows per source (Fig 6.8). */
+    public RandomFlows(int maxFlows) {
+        this(1, maxFlows);
     }
 
     @Override
@@ -22,7 +29,7 @@ public record RandomFlows(int maxFlows) implements TrafficPattern {
         Params.atLeastTwoHosts(name(), n);
         FlowSet.Builder flows = new FlowSet.Builder((int) Math.min(1 << 20, (long) n * (maxFlows + 1) / 2));
         for (int s = 0; s < n; s++) {
-            int count = 1 + rng.nextInt(maxFlows);
+            int count = minFlows + rng.nextInt(maxFlows - minFlows + 1);
             for (int f = 0; f < count; f++) {
                 flows.add(s, Shuffle.otherHost(s, n, rng));
             }

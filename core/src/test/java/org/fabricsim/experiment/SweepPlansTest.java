@@ -96,4 +96,27 @@ class SweepPlansTest {
                 .getMessage();
         assertTrue(model.contains("s.conf:3:"), model);
     }
+
+    @Test
+    void rateProtocolMistakesNameTheirKey() throws IOException {
+        String base = "experiment = rate-protocols\ntopology.name = \"mkary-ntree(4,2,2)\"\nrouting = dmodk\n"
+                + "traffic.pattern = random-flows\n";
+        String unknown = assertThrows(InputException.class, () -> SweepPlans.of(config(base
+                + "protocols.names = \"saa, dfa\"\n"))).getMessage();
+        assertTrue(unknown.contains("s.conf:5: protocols.names") && unknown.contains("unknown rate protocol 'dfa'"),
+                unknown);
+        String horizon = assertThrows(InputException.class, () -> SweepPlans.of(config(base
+                + "protocols.late-start = 2ms\n"))).getMessage();
+        assertTrue(horizon.contains("protocols.horizon") && horizon.contains("after"), horizon);
+        String flows = assertThrows(InputException.class, () -> SweepPlans.of(config(base
+                + "traffic.min-flows = 3\ntraffic.max-flows = 2\n"))).getMessage();
+        assertTrue(flows.contains("s.conf:6: traffic.max-flows"), flows);
+        String apps = assertThrows(InputException.class, () -> SweepPlans.of(config(base
+                + "protocols.names = \"dafa\"\n"))).getMessage();
+        assertTrue(apps.contains("s.conf:5: protocols.names") && apps.contains("applications"), apps);
+        SweepPlan plan = SweepPlans.of(config(base + "protocols.names = \"dffa, dafa-model\"\n"));
+        assertEquals(java.util.List.of("flows", "dffa_calc_mean_ns", "dffa_calc_max_ns", "dffa_packets_mean_milli",
+                "dffa_packets_max", "dffa_error_ppb", "dafa_model_calc_mean_ns", "dafa_model_calc_max_ns",
+                "dafa_model_packets_mean_milli", "dafa_model_packets_max", "dafa_model_error_ppb"), plan.columns());
+    }
 }

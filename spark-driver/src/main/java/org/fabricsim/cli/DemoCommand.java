@@ -238,6 +238,15 @@ final class DemoCommand implements Callable<Integer> {
         main.out.println("   (Periodic Selection and Shaped Virtual Clock: docs/RATES.md, at the packet level)");
         main.out.println();
 
+        step("16. The distributed rate protocols as control packets (seed 003 §4, Table 6.2's timing): SAA, SAA-M and"
+                + " DFFA on the modified 8-ary 3-tree, 1-3 endless flows per source; mean calculation time (us),"
+                + " control packets per flow to its final rate, and the largest distance from the fluid answer");
+        Path protocols = sweep("demo-protocols.conf", "protocols-small");
+        table(protocols, List.of("saa_calc_mean_ns", "saa_m_calc_mean_ns", "saa_m_packets_mean_milli",
+                "dffa_calc_mean_ns", "dffa_packets_mean_milli", "dffa_error_ppb"), 1e-3);
+        main.out.println("   (error: ppm of a link's capacity; Figs 6.9, 6.11 and §6.8 at 4096 hosts: docs/RATES.md)");
+        main.out.println();
+
         main.out.println("Results (summary.json, *.arrow, *.png, run.json) are in " + out.toAbsolutePath());
         return 0;
     }
@@ -303,7 +312,9 @@ final class DemoCommand implements Callable<Integer> {
         try {
             JsonNode points = Json.read(dir.resolve("summary.json")).get("points");
             StringBuilder head = new StringBuilder(String.format("   %-8s", "x"));
-            columns.forEach(c -> head.append(String.format(" %28s", c.replace("_ppm", ""))));
+            // shown scaled: ppm as plain values, and (scale 1e-3) ns as us, thousandths as units, ppb as ppm
+            columns.forEach(c -> head.append(String.format(" %28s", c.replace("_ppm", "").replace("_ns", "_us")
+                    .replace("_milli", "").replace("_ppb", "_ppm"))));
             main.out.println(head);
             for (JsonNode p : points) {
                 StringBuilder line = new StringBuilder(String.format("   %-8s", p.get("x").asText()));

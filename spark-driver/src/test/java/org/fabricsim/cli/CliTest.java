@@ -205,6 +205,12 @@ class CliTest {
                             "packet.flow-size=8KiB", "--set", "traffic.applications=1", "--set",
                             "traffic.application-size=16"));
                 }
+                if (conf.getFileName().toString().startsWith("rates-protocols-")) {
+                    // seed 003 §6.8-6.11's protocols on 4096 hosts, 10-50 runs per point: one run on 512 hosts
+                    // (Fig 6.11's applications of 128: 4 of them)
+                    args.addAll(List.of("--set", "topology.name=mkary-ntree(8,3,2)", "--set", "sweep.batch-size=1",
+                            "--set", "traffic.applications=4"));
+                }
                 if (conf.getFileName().toString().startsWith("cc-")) {
                     // seed 002's CC files run 0.2 s phases and 648-host forests (minutes as sweeps): their keys
                     // for 2 ms, the forests on a 32-host tree with 2 hotspots
