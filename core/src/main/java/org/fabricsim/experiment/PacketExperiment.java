@@ -235,6 +235,24 @@ final class PacketExperiment implements Experiment {
     }
 
     /**
+     * An ascending vector read at 0, 0.1, …, 1 of its index range (seed 003 Figs 6.8-b and 6.10-b: the nearest
+     * index, spec §7 item 32), as {@code d0} … {@code d100}; null when empty.
+     */
+    static Map<String, Object> deciles(double[] values) {
+        if (values.length == 0) {
+            return null;
+        }
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        double[] at = org.fabricsim.fluid.RunMetrics.sample(sorted, org.fabricsim.fluid.RunMetrics.DECILES);
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < at.length; i++) {
+            m.put("d" + Math.round(org.fabricsim.fluid.RunMetrics.DECILES[i] * 100), at[i]);
+        }
+        return m;
+    }
+
+    /**
      * A phase of equal finite flows started together (seed 003 Figs 6.7 and 6.10, spec §6.6 and §6.10): the time
      * unit is one flow at its source's line rate (AMBIG-18); {@code time_units} is the last completion in those
      * units, and an application's rate is one unit over its own last flow's completion (its slowest flow's
@@ -280,22 +298,25 @@ final class PacketExperiment implements Experiment {
             m.put("time_units", null);
             m.put("mean_application_rate", null);
             m.put("min_application_rate", null);
+            m.put("sorted_application_rate", null);
             return m;
         }
         double sum = 0;
         double min = Double.MAX_VALUE;
+        double[] rates = new double[apps];
         int counted = 0;
         for (long c : last) {
             if (c > 0) { // an application with no flow (a draw that gave it none) has no rate
                 double r = unitPs / c;
                 sum += r;
                 min = Math.min(min, r);
-                counted++;
+                rates[counted++] = r;
             }
         }
         m.put("time_units", end / unitPs);
         m.put("mean_application_rate", sum / counted);
         m.put("min_application_rate", min);
+        m.put("sorted_application_rate", deciles(java.util.Arrays.copyOf(rates, counted)));
         return m;
     }
 
@@ -339,6 +360,10 @@ final class PacketExperiment implements Experiment {
         Map<String, Object> realised = rateRealisation(schedule, metrics, params);
         if (realised != null) {
             summary.put("rate_realisation", realised);
+        }
+        if (messages == null && trace == null) {
+            // the flows' rates over the window, sorted and read at tenths (seed 003 Fig 6.8-b); null without any
+            summary.put("sorted_flow_gbps", deciles(metrics.activeFlowGbps()));
         }
         Map<String, Object> phase = phaseCompletion(topology, schedule, metrics);
         if (phase != null) {

@@ -21,7 +21,7 @@ import org.fabricsim.traffic.FlowSchedule;
  * random numbers: static against adaptive routing on the same permutations) — and reports the
  * {@code measures}, numeric fields of that run's summary.json named by their dotted paths, in thousandths
  * (a column holds whole numbers). A field that is null (undefined, e.g. the mean out-of-order window when
- * nothing is out of order) counts as 0.
+ * nothing is out of order), or inside a null section, counts as 0.
  *
  * @param config the point's configuration as JSON (plain data: travels to any executor)
  * @param baseDir the experiment file's directory, for files it names
@@ -79,6 +79,9 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
     static double value(Map<String, Object> summary, String path) {
         Object at = summary;
         for (String part : path.split("\\.")) {
+            if (at == null) {
+                return 0; // an undefined section (e.g. sorted rates of a run without finished flows)
+            }
             if (!(at instanceof Map<?, ?> m) || !m.containsKey(part)) {
                 throw new InputException("sweep.measures: '" + path + "' is not in a packet run's summary.json"
                         + " (no '" + part + "' there; see docs/OUTPUTS.md)");

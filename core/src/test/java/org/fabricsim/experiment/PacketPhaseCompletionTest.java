@@ -116,6 +116,12 @@ class PacketPhaseCompletionTest {
         assertTrue(measured <= mean * 1.001 && measured >= 0.94 * mean, measured + " against " + mean);
         double measuredMin = ((Number) p.get("min_application_rate")).doubleValue();
         assertTrue(measuredMin <= min * 1.001 && measuredMin >= 0.94 * min, measuredMin + " against " + min);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> sorted = (Map<String, Object>) p.get("sorted_application_rate");
+        assertEquals(measuredMin, ((Number) sorted.get("d0")).doubleValue(), 0, "the lowest is the least");
+        double d50 = ((Number) sorted.get("d50")).doubleValue();
+        double d100 = ((Number) sorted.get("d100")).doubleValue();
+        assertTrue(measuredMin <= d50 && d50 <= d100 && d100 >= measured, "ascending, the highest above the mean");
     }
 
     @Test
