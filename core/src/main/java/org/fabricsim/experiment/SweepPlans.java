@@ -17,10 +17,12 @@ import org.fabricsim.fluid.PhaseCompletionKernel;
 import org.fabricsim.fluid.RouteSources;
 import org.fabricsim.random.Seeds;
 import org.fabricsim.random.Seeds.Purpose;
+import org.fabricsim.routing.LftDump;
 import org.fabricsim.sweep.StoppingRule;
 import org.fabricsim.sweep.SweepPlan;
 import org.fabricsim.sweep.SweepPoint;
 import org.fabricsim.topology.FatTree;
+import org.fabricsim.topology.IbnetdiscoverFile;
 import org.fabricsim.topology.Presets;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.HostGroups;
@@ -139,13 +141,15 @@ public final class SweepPlans {
     private static String topologySpec(ExperimentConfig c) {
         String s = c.string("topology.name").trim();
         boolean named = Presets.find(s) != null || s.replace(" ", "").matches("[a-zA-Z-]+\\(.*\\)");
-        return named || c.baseDir() == null ? s : c.baseDir().resolve(s).toAbsolutePath().normalize().toString();
+        String prefix = s.startsWith(IbnetdiscoverFile.PREFIX) ? IbnetdiscoverFile.PREFIX : "";
+        return named || c.baseDir() == null ? s
+                : prefix + c.baseDir().resolve(s.substring(prefix.length())).toAbsolutePath().normalize();
     }
 
-    /** A forwarding-table file made absolute likewise (file:<path> or a path ending in .lft). */
+    /** A forwarding-table file made absolute likewise (file:<path>, a path ending in .lft, lft-dump:<path>). */
     private static String routingSpec(ExperimentConfig c) {
         String s = c.string("routing").trim();
-        String prefix = s.startsWith("file:") ? "file:" : "";
+        String prefix = s.startsWith("file:") ? "file:" : s.startsWith(LftDump.PREFIX) ? LftDump.PREFIX : "";
         if ((prefix.isEmpty() && !s.endsWith(".lft")) || c.baseDir() == null) {
             return s;
         }

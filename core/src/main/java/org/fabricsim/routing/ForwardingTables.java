@@ -18,18 +18,19 @@ public final class ForwardingTables implements Forwarding {
     private final String algorithm;
     private final short[] table;
     private final int hosts;
-    private final String file;
+    private final String source;
 
     ForwardingTables(Topology topology, String algorithm, short[] table) {
         this(topology, algorithm, table, null);
     }
 
-    ForwardingTables(Topology topology, String algorithm, short[] table, String file) {
+    /** {@code source}: the routing spec the tables were read from ({@code file:<path>}, {@code lft-dump:<path>}). */
+    ForwardingTables(Topology topology, String algorithm, short[] table, String source) {
         this.topology = topology;
         this.algorithm = algorithm;
         this.table = table;
         this.hosts = topology.hostCount();
-        this.file = file;
+        this.source = source;
     }
 
     /** Empty tables (every entry -1) to be filled by a routing algorithm. */
@@ -58,9 +59,12 @@ public final class ForwardingTables implements Forwarding {
         return algorithm;
     }
 
-    /** What results report as the routing: the algorithm, or {@code file:<path> (<algorithm>)} for tables read from a file. */
+    /**
+     * What results report as the routing: the algorithm, or {@code file:<path> (<algorithm>)} for tables read
+     * from a file ({@code lft-dump:<path> (lft-dump)} for an LFT dump).
+     */
     public String describe() {
-        return file == null ? algorithm : "file:" + file + " (" + algorithm + ")";
+        return source == null ? algorithm : source + " (" + algorithm + ")";
     }
 
     /** The local output port of switch {@code switchNode} towards host {@code dst}. */

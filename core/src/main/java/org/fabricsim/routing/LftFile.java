@@ -114,7 +114,7 @@ public final class LftFile {
                 throw new InputException(fileName + ": no table for switch " + t.nodeName(s + hosts));
             }
         }
-        ForwardingTables lft = new ForwardingTables(t, algorithm, table, fileName);
+        ForwardingTables lft = new ForwardingTables(t, algorithm, table, "file:" + fileName);
         try {
             lft.validate();
         } catch (InputException e) {

@@ -20,7 +20,8 @@ public final class Routings {
 
     /**
      * {@code dmodk}, {@code updown}, {@code auto} (D-mod-K on generated fat trees, up*&#47;down* otherwise) or
-     * {@code file:<path>} / a path ending in {@code .lft} (relative paths against {@code baseDir}).
+     * {@code file:<path>} / a path ending in {@code .lft}, or {@code lft-dump:<path>} for an LFT dump of
+     * InfiniBand's tools (relative paths against {@code baseDir}).
      */
     public static ForwardingTables compute(String name, Topology t, Path baseDir) {
         String spec = name.trim();
@@ -33,12 +34,16 @@ public final class Routings {
         if (spec.equals(UpDown.NAME)) {
             return UpDown.compute(t);
         }
+        if (spec.startsWith(LftDump.PREFIX)) {
+            String path = spec.substring(LftDump.PREFIX.length());
+            return LftDump.read(baseDir == null ? Path.of(path) : baseDir.resolve(path), t);
+        }
         if (spec.startsWith(FILE_PREFIX) || spec.endsWith(".lft")) {
             String path = spec.startsWith(FILE_PREFIX) ? spec.substring(FILE_PREFIX.length()) : spec;
             Path file = baseDir == null ? Path.of(path) : baseDir.resolve(path);
             return LftFile.read(file, t);
         }
         throw new InputException("unknown routing '" + name + "' (use " + String.join(", ", names())
-                + ", or file:<path> of forwarding tables)");
+                + ", file:<path> of forwarding tables, or lft-dump:<path> of an LFT dump)");
     }
 }

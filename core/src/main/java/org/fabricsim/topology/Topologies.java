@@ -19,6 +19,7 @@ import org.fabricsim.InputException;
  * mkary-ntree(16,3,2)          modified k-ary n-tree with horizontal width w_h
  * clos(18,36,18)               CLOS(n, r, m) folded as a two-level fat tree
  * my-net.topo                  a topology file (docs/TOPOLOGY_FORMAT.md)
+ * fabric.ibnd                  ibnetdiscover output (also ibnet:PATH, or any file that reads as one)
  * </pre>
  */
 public final class Topologies {
@@ -37,18 +38,49 @@ public final class Topologies {
      * @param baseDir where relative file paths are resolved (null: the working directory)
      */
     public static Topology resolve(String spec, long bandwidthBps, long latencyPs, Path baseDir) {
+        return resolve(spec, bandwidthBps, latencyPs, baseDir, null);
+    }
+
+    /**
+     * As {@link #resolve(String, long, long, Path)}, with a node name map for ibnetdiscover output (null: none;
+     * given for anything else, it is a mistake). ibnetdiscover output is a path with the prefix {@code ibnet:},
+     * a path ending in {@code .ibnd}, or an existing file whose content reads as ibnetdiscover output
+     * ({@link IbnetdiscoverFile#looksLikeIbnetdiscover}); the latency override applies to it (the output gives
+     * none), the bandwidth override does not (it gives each cable's width and speed).
+     */
+    public static Topology resolve(String spec, long bandwidthBps, long latencyPs, Path baseDir,
+            NodeNameMap nodeNames) {
         String s = spec.trim();
-        Presets.Preset preset = Presets.find(s);
-        if (preset != null) {
-            return preset.build(override(preset.defaultLink(), bandwidthBps, latencyPs));
+        boolean ibnet = s.startsWith(IbnetdiscoverFile.PREFIX);
+        if (!ibnet) {
+            Presets.Preset preset = Presets.find(s);
+            Matcher m = CALL.matcher(s.replace(" ", "").toLowerCase(Locale.ROOT));
+            if ((preset != null || m.matches()) && nodeNames != null) {
+                throw new InputException("topology " + s + ": a node name map applies to ibnetdiscover output only");
+            }
+            if (preset != null) {
+                return preset.build(override(preset.defaultLink(), bandwidthBps, latencyPs));
+            }
+            if (m.matches()) {
+                LinkParams link = override(GENERATOR_LINK, bandwidthBps, latencyPs);
+                return generate(s, m.group(1), m.group(2), link);
+            }
         }
-        Matcher m = CALL.matcher(s.replace(" ", "").toLowerCase(Locale.ROOT));
-        if (m.matches()) {
-            LinkParams link = override(GENERATOR_LINK, bandwidthBps, latencyPs);
-            return generate(s, m.group(1), m.group(2), link);
+        String path = ibnet ? s.substring(IbnetdiscoverFile.PREFIX.length()) : s;
+        Path file = baseDir == null ? Path.of(path) : baseDir.resolve(path);
+        if (ibnet || path.endsWith(IbnetdiscoverFile.EXTENSION)
+                || (Files.isRegularFile(file) && IbnetdiscoverFile.looksLikeIbnetdiscover(file))) {
+            if (bandwidthBps > 0) {
+                throw new InputException("topology " + s + ": link-bandwidth applies to presets and generators only;"
+                        + " ibnetdiscover output gives each cable's width and speed");
+            }
+            return IbnetdiscoverFile.read(file, nodeNames == null ? NodeNameMap.none() : nodeNames, latencyPs);
         }
-        Path file = baseDir == null ? Path.of(s) : baseDir.resolve(s);
         if (Files.exists(file) || s.endsWith(".topo") || s.contains("/")) {
+            if (nodeNames != null) {
+                throw new InputException("topology " + s + ": a node name map applies to ibnetdiscover output only;"
+                        + " this is a topology file (docs/TOPOLOGY_FORMAT.md)");
+            }
             if (bandwidthBps > 0 || latencyPs > 0) {
                 throw new InputException("topology " + s + ": link-bandwidth and link-latency apply to presets and"
                         + " generators only; a topology file gives each link's own");
@@ -57,7 +89,7 @@ public final class Topologies {
         }
         throw new InputException("unknown topology '" + s + "' (presets: " + String.join(", ", Presets.names())
                 + "; generators: xgft(h;m..;w..), pgft(h;m..;w..;p..), kary-ntree(k,n), mkary-ntree(k,n,w),"
-                + " clos(n,r,m); or a topology file path)");
+                + " clos(n,r,m); or a topology file or ibnetdiscover output path)");
     }
 
     private static LinkParams override(LinkParams link, long bandwidthBps, long latencyPs) {

@@ -37,6 +37,7 @@ public final class Topology {
     private final int cableCount;
     private final FatTree fatTree;
     private final Map<String, Integer> byName;
+    private final IbSubnet ibSubnet;
 
     Topology(String name, String[] nodeNames, int hostCount, int[] level, int[] portBase, int[] peer,
             long[] bandwidthBps, long[] latencyPs, FatTree fatTree) {
@@ -66,6 +67,29 @@ public final class Topology {
             names.put(nodeNames[v], v);
         }
         this.byName = Collections.unmodifiableMap(names);
+        this.ibSubnet = null;
+    }
+
+    /** The same graph with an InfiniBand identity attached (arrays are immutable, so they are shared). */
+    private Topology(Topology t, IbSubnet ibSubnet) {
+        this.name = t.name;
+        this.nodeNames = t.nodeNames;
+        this.hostCount = t.hostCount;
+        this.level = t.level;
+        this.maxLevel = t.maxLevel;
+        this.portBase = t.portBase;
+        this.portOwner = t.portOwner;
+        this.peer = t.peer;
+        this.bandwidthBps = t.bandwidthBps;
+        this.latencyPs = t.latencyPs;
+        this.cableCount = t.cableCount;
+        this.fatTree = t.fatTree;
+        this.byName = t.byName;
+        this.ibSubnet = ibSubnet;
+    }
+
+    Topology withIbSubnet(IbSubnet subnet) {
+        return new Topology(this, subnet);
     }
 
     /** The name given by the preset, generator expression or file. */
@@ -194,6 +218,14 @@ public final class Topology {
     /** The fat-tree structure when the topology was generated as an XGFT / k-ary n-tree. */
     public Optional<FatTree> fatTree() {
         return Optional.ofNullable(fatTree);
+    }
+
+    /**
+     * The GUIDs, LIDs and descriptions of the InfiniBand fabric the topology was imported from (ibnetdiscover
+     * output); empty for presets, generators and topology files ({@link IbSubnet#of} gives those a synthetic one).
+     */
+    public Optional<IbSubnet> ibSubnet() {
+        return Optional.ofNullable(ibSubnet);
     }
 
     @Override

@@ -83,19 +83,21 @@ public final class TopologyFile {
     }
 
     private static InputException cannotRead(String where, IOException e) {
-        String reason;
+        return new InputException(where + ": cannot read topology file (" + reason(e) + ")", e);
+    }
+
+    /** Why a text file could not be read, in a few words. */
+    static String reason(IOException e) {
         if (e instanceof NoSuchFileException) {
-            reason = "no such file";
+            return "no such file";
         } else if (e instanceof AccessDeniedException) {
-            reason = "permission denied";
+            return "permission denied";
         } else if (e instanceof CharacterCodingException) {
-            reason = "not UTF-8 text";
+            return "not UTF-8 text";
         } else if (e.getMessage() != null && !e.getMessage().isBlank()) {
-            reason = e.getMessage();
-        } else {
-            reason = e.getClass().getSimpleName();
+            return e.getMessage();
         }
-        return new InputException(where + ": cannot read topology file (" + reason + ")", e);
+        return e.getClass().getSimpleName();
     }
 
     /** The file name without directories and without its last extension. */

@@ -25,11 +25,25 @@ class TopologyDocsTest {
         return Files.readString(docs.resolve(name));
     }
 
+    /** The fenced blocks without a language (```sh blocks are commands, skipped whole). */
     private static List<String> codeBlocks(String markdown) {
         List<String> blocks = new ArrayList<>();
-        Matcher m = Pattern.compile("(?m)^```\\n(.*?)^```$", Pattern.DOTALL).matcher(markdown);
-        while (m.find()) {
-            blocks.add(m.group(1));
+        StringBuilder block = null;
+        boolean plain = false;
+        for (String line : markdown.split("\n", -1)) {
+            if (line.startsWith("```")) {
+                if (block == null) {
+                    block = new StringBuilder();
+                    plain = line.equals("```");
+                } else {
+                    if (plain) {
+                        blocks.add(block.toString());
+                    }
+                    block = null;
+                }
+            } else if (block != null) {
+                block.append(line).append('\n');
+            }
         }
         return blocks;
     }
@@ -46,7 +60,7 @@ class TopologyDocsTest {
     @Test
     void errorTableMessagesAreTheRealOnes() throws IOException {
         String text = doc("TOPOLOGY_FORMAT.md");
-        String errors = text.substring(text.indexOf("## Errors"));
+        String errors = section(text, "## Errors");
         String prefix = codeBlocks(errors).get(0);
         Pattern row = Pattern.compile("(?m)^\\| [^|]* \\| ((?:`[^`]*`(?:<br>)?)+) \\| `([^`]*)` \\|$");
         Matcher m = row.matcher(errors);
@@ -63,6 +77,56 @@ class TopologyDocsTest {
             checked++;
         }
         assertTrue(checked >= 12, "only " + checked + " rows checked");
+    }
+
+    /** From a heading to the next heading of the same level (or the end). */
+    private static String section(String markdown, String heading) {
+        int start = markdown.indexOf(heading);
+        int end = markdown.indexOf("\n" + heading.substring(0, heading.indexOf(' ') + 1), start + heading.length());
+        return end < 0 ? markdown.substring(start) : markdown.substring(start, end);
+    }
+
+    private static String withoutComments(String text) {
+        return String.join("\n", text.lines().filter(l -> !l.startsWith("#")).toList()).strip();
+    }
+
+    @Test
+    void ibnetdiscoverExamplesAreWhatTheCodeReadsAndWrites() throws IOException {
+        List<String> blocks = codeBlocks(section(doc("TOPOLOGY_FORMAT.md"), "## ibnetdiscover output"));
+        String example = blocks.get(0);
+        Topology t = IbnetdiscoverFile.parse("fabric.ibnd", new StringReader(example), NodeNameMap.none(), 0);
+        assertEquals(blocks.get(1), TopologyFileTest.write(t));
+        assertEquals(withoutComments(example), withoutComments(IbnetdiscoverFileTest.write(t)));
+        NodeNameMap map = NodeNameMap.parse("map", new StringReader(blocks.get(2)));
+        Topology named = IbnetdiscoverFile.parse("fabric.ibnd", new StringReader(example), map, 0);
+        assertEquals(List.of("node01/1", "node01/2", "node02_HCA-1", "leaf-01", "leaf-02"),
+                java.util.stream.IntStream.range(0, named.nodeCount()).mapToObj(named::nodeName).toList());
+        String fig = IbnetdiscoverFileTest.write(Presets.find("fig1-1").build());
+        assertTrue(fig.startsWith(blocks.get(3)), fig);
+        assertTrue(fig.contains("\n\n" + blocks.get(4)), fig);
+    }
+
+    /** Each row changes lines of the example ("line N: `text`"); the message is exact. */
+    @Test
+    void ibnetdiscoverMistakesAreTheRealOnes() throws IOException {
+        String text = section(doc("TOPOLOGY_FORMAT.md"), "## ibnetdiscover output");
+        List<String> example = codeBlocks(text).get(0).lines().toList();
+        Pattern row = Pattern.compile("(?m)^\\| [^|]* \\| ((?:(?:<br>)?line \\d+: `[^`]*`)+) \\| `([^`]*)` \\|$");
+        Pattern change = Pattern.compile("line (\\d+): `([^`]*)`");
+        Matcher m = row.matcher(section(text, "### Mistakes"));
+        int checked = 0;
+        while (m.find()) {
+            List<String> lines = new ArrayList<>(example);
+            Matcher c = change.matcher(m.group(1));
+            while (c.find()) {
+                lines.set(Integer.parseInt(c.group(1)) - 1, c.group(2));
+            }
+            InputException e = assertThrows(InputException.class, () -> IbnetdiscoverFile.parse("fabric.ibnd",
+                    new StringReader(String.join("\n", lines) + "\n"), NodeNameMap.none(), 0), m.group(1));
+            assertEquals(m.group(2), e.getMessage(), m.group(1));
+            checked++;
+        }
+        assertTrue(checked >= 14, "only " + checked + " rows checked");
     }
 
     @Test

@@ -5,9 +5,12 @@ import java.util.concurrent.Callable;
 import org.fabricsim.InputException;
 import org.fabricsim.config.Units;
 import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.routing.LftDump;
 import org.fabricsim.routing.LftFile;
 import org.fabricsim.routing.Routings;
 import org.fabricsim.topology.Graphviz;
+import org.fabricsim.topology.IbnetdiscoverFile;
+import org.fabricsim.topology.NodeNameMap;
 import org.fabricsim.topology.Presets;
 import org.fabricsim.topology.Topologies;
 import org.fabricsim.topology.Topology;
@@ -24,8 +27,13 @@ final class TopologyCommand implements Callable<Integer> {
     Main main;
 
     @Option(names = "--topology", paramLabel = "TOPOLOGY",
-            description = "Preset, generator expression (e.g. xgft(2;18,36;1,18)) or topology file.")
+            description = "Preset, generator expression (e.g. xgft(2;18,36;1,18)), topology file or ibnetdiscover"
+                    + " output (a .ibnd file, ibnet:PATH, or any file that reads as one).")
     String topology;
+
+    @Option(names = "--node-name-map", paramLabel = "FILE",
+            description = "Names for the nodes of ibnetdiscover output, by GUID (infiniband-diags' node name map).")
+    Path nodeNameMap;
 
     @Option(names = "--list", description = "List the presets and generators.")
     boolean list;
@@ -33,7 +41,8 @@ final class TopologyCommand implements Callable<Integer> {
     @Option(names = "--link-bandwidth", paramLabel = "BW", description = "Host-link bandwidth of a preset or generator, e.g. 40Gbps.")
     String bandwidth;
 
-    @Option(names = "--link-latency", paramLabel = "TIME", description = "Cable latency of a preset or generator, e.g. 100ns.")
+    @Option(names = "--link-latency", paramLabel = "TIME",
+            description = "Cable latency of a preset, generator or ibnetdiscover output, e.g. 100ns.")
     String latency;
 
     @Option(names = "--dot", paramLabel = "FILE", description = "Write a Graphviz file.")
@@ -42,11 +51,20 @@ final class TopologyCommand implements Callable<Integer> {
     @Option(names = "--write", paramLabel = "FILE", description = "Write the topology in the topology file format.")
     Path write;
 
+    @Option(names = "--ibnetdiscover", paramLabel = "FILE",
+            description = "Write the topology as ibnetdiscover output (GUIDs and LIDs of docs/TOPOLOGY_FORMAT.md).")
+    Path ibnetdiscover;
+
     @Option(names = "--lft", paramLabel = "FILE", description = "Write the forwarding tables of --routing.")
     Path lft;
 
+    @Option(names = "--lft-dump", paramLabel = "FILE",
+            description = "Write the forwarding tables of --routing as an LFT dump (dump_fts / ibroute format).")
+    Path lftDump;
+
     @Option(names = "--routing", paramLabel = "ROUTING",
-            description = "Routing for --lft: auto (the default), dmodk, updown.")
+            description = "Routing for --lft and --lft-dump: auto (the default), dmodk, updown, file:PATH,"
+                    + " lft-dump:PATH.")
     String routing;
 
     @Override
@@ -63,17 +81,21 @@ final class TopologyCommand implements Callable<Integer> {
             main.out.println("  mkary-ntree(k,n,w)               modified k-ary n-tree, horizontal width w");
             main.out.println("  clos(n,r,m)                      CLOS(n,r,m) folded as a two-level fat tree");
             main.out.println("files: any path, format in docs/TOPOLOGY_FORMAT.md");
+            main.out.println("ibnetdiscover output: a .ibnd file, ibnet:PATH or any file that reads as one"
+                    + " (--node-name-map FILE names its nodes)");
             return 0;
         }
         if (topology == null) {
             throw new InputException("topology: give --topology NAME or --list");
         }
-        if (routing != null && lft == null) {
-            throw new InputException("topology: --routing " + routing + " is only used with --lft FILE");
+        if (routing != null && lft == null && lftDump == null) {
+            throw new InputException("topology: --routing " + routing + " is only used with --lft FILE or --lft-dump"
+                    + " FILE");
         }
         long bw = bandwidth == null ? 0 : Units.bandwidth(bandwidth);
         long lat = latency == null ? 0 : Units.time(latency);
-        Topology t = Topologies.resolve(topology, bw, lat, null);
+        NodeNameMap names = nodeNameMap == null ? null : NodeNameMap.read(nodeNameMap);
+        Topology t = Topologies.resolve(topology, bw, lat, null, names);
         TopologyReport.describe(t).forEach(main.out::println);
         if (dot != null) {
             Graphviz.write(t, dot);
@@ -83,10 +105,20 @@ final class TopologyCommand implements Callable<Integer> {
             TopologyFile.write(t, write);
             main.out.println("  wrote " + write);
         }
-        if (lft != null) {
+        if (ibnetdiscover != null) {
+            IbnetdiscoverFile.write(t, ibnetdiscover);
+            main.out.println("  wrote " + ibnetdiscover + " (ibnetdiscover output)");
+        }
+        if (lft != null || lftDump != null) {
             ForwardingTables tables = Routings.compute(routing == null ? Routings.AUTO : routing, t, null);
-            LftFile.write(tables, lft);
-            main.out.println("  wrote " + lft + " (" + tables.algorithm() + ")");
+            if (lft != null) {
+                LftFile.write(tables, lft);
+                main.out.println("  wrote " + lft + " (" + tables.algorithm() + ")");
+            }
+            if (lftDump != null) {
+                LftDump.write(tables, lftDump);
+                main.out.println("  wrote " + lftDump + " (" + tables.algorithm() + ", LFT dump)");
+            }
         }
         return 0;
     }

@@ -161,6 +161,57 @@ class CliTest {
         assertEquals(0, fabricsim("topology", "--list").status());
     }
 
+    @Test
+    void topologyCommandImportsAndExportsIbnetdiscoverAndLftDumps() throws IOException {
+        Path ibnd = dir.resolve("fabric.ibnd");
+        Path dump = dir.resolve("fabric.dump");
+        Result r = fabricsim("topology", "--topology", "kary-ntree(4,3)", "--ibnetdiscover", ibnd.toString(),
+                "--lft-dump", dump.toString(), "--routing", "dmodk");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("wrote " + ibnd + " (ibnetdiscover output)"), r.out());
+        assertTrue(r.out().contains("wrote " + dump + " (dmodk, LFT dump)"), r.out());
+        assertTrue(Files.readString(ibnd).contains("\nSwitch\t8 \"S-"), Files.readString(ibnd));
+        assertTrue(Files.readString(dump).startsWith("Unicast lids [0x0-0x70] of switch Lid 65 guid "));
+        // read back: the same network, routed by the dump
+        Path lft = dir.resolve("back.lft");
+        Result back = fabricsim("topology", "--topology", ibnd.toString(), "--routing", "lft-dump:" + dump,
+                "--lft", lft.toString());
+        assertEquals(0, back.status(), back.err());
+        assertTrue(back.out().contains("hosts     64"), back.out());
+        assertTrue(back.out().contains("wrote " + lft + " (lft-dump)"), back.out());
+        // and an experiment runs on it
+        Result run = fabricsim("contention", "--topology", "ibnet:" + ibnd, "--routing", "lft-dump:" + dump,
+                "--trials", "2", "--out", dir.resolve("c").toString());
+        assertEquals(0, run.status(), run.err());
+        // a node name map renames by GUID
+        Path map = dir.resolve("names.map");
+        Files.writeString(map, "0xfab0000000000010 \"first host\"\n");
+        Result named = fabricsim("topology", "--topology", ibnd.toString(), "--node-name-map", map.toString(),
+                "--write", dir.resolve("named.topo").toString());
+        assertEquals(0, named.status(), named.err());
+        assertTrue(Files.readString(dir.resolve("named.topo")).contains("host first_host "));
+    }
+
+    @Test
+    void badIbnetdiscoverOutputIsOneLineWithItsLine() throws IOException {
+        Path bad = dir.resolve("bad.ibnd");
+        Files.writeString(bad, "vendid=0x2c9\nSwitch\t36 \"S-0002c90300a1b2c0\"\t\t# \"leaf\" enhanced port 0 lid 3"
+                + " lmc 0\n[37]\t\"H-0002c90300c0ffe0\"[1](2c90300c0ffe1) \t\t# \"node01\" lid 5 4xQDR\n");
+        assertBadInput("bad.ibnd:3: port 37 of S-0002c90300a1b2c0 does not exist: its Switch line (line 2) gives 36"
+                + " ports", "topology", "--topology", bad.toString());
+        Path map = dir.resolve("names.map");
+        Files.writeString(map, "0x0002c90300a1b2c0 leaf-01\n");
+        assertBadInput("a node name map applies to ibnetdiscover output only", "topology", "--topology", "tree648",
+                "--node-name-map", map.toString());
+        Files.writeString(map, "0x0002c90300a1b2c0\n");
+        assertBadInput("names.map:1: GUID 0x0002c90300a1b2c0 has no name", "topology", "--topology", bad.toString(),
+                "--node-name-map", map.toString());
+        assertBadInput("cannot be written as ibnetdiscover output", "topology", "--topology", "kary-ntree(2,2)",
+                "--link-bandwidth", "13.5Gbps", "--ibnetdiscover", dir.resolve("x.ibnd").toString());
+        assertBadInput("--routing dmodk is only used with --lft FILE or --lft-dump FILE", "topology", "--topology",
+                "tree648", "--routing", "dmodk");
+    }
+
     /** Every experiment file in conf/experiments is valid and runs (with few trials). */
     @Test
     void shippedExperimentFilesRun() throws IOException {
