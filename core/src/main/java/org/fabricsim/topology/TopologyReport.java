@@ -70,6 +70,7 @@ public final class TopologyReport {
                 + t.nodeName(half) + ".." + t.nodeName(t.hostCount() - 1) + "; "
                 + String.format(java.util.Locale.ROOT, "%.2f", b.links() / (double) Math.max(1, half))
                 + " links per host of the smaller half)");
+        lines.addAll(FatTreeMatch.of(t).describe()); // an imported or hand-written fabric against the nearest XGFT
         return lines;
     }
 

@@ -247,6 +247,16 @@ final class DemoCommand implements Callable<Integer> {
         main.out.println("   (error: ppm of a link's capacity; Figs 6.9, 6.11 and §6.8 at 4096 hosts: docs/RATES.md)");
         main.out.println();
 
+        step("17. The fabric a user has (ibnetdiscover output, conf/topologies/tree648-degraded.ibnd): a 648-host tree"
+                + " that lost a spine and four cables, imported and set against the nearest fat tree");
+        Path ibnd = Path.of(System.getProperty("fabricsim.conf", "conf"), "topologies", "tree648-degraded.ibnd");
+        for (String line : org.fabricsim.topology.TopologyReport.describe(
+                org.fabricsim.topology.Topologies.resolve(ibnd.toString(), 0, 0, null))) {
+            main.out.println("   " + line);
+        }
+        main.out.println("   (import, export and tables: docs/TOPOLOGY_FORMAT.md, docs/ROUTING.md)");
+        main.out.println();
+
         main.out.println("Results (summary.json, *.arrow, *.png, run.json) are in " + out.toAbsolutePath());
         return 0;
     }
