@@ -15,11 +15,11 @@ public final class Routings {
 
     /** The names accepted besides a table file. */
     public static List<String> names() {
-        return List.of(AUTO, DModK.NAME, UpDown.NAME);
+        return List.of(AUTO, DModK.NAME, UpDown.NAME, MinHop.NAME, FTree.NAME);
     }
 
     /**
-     * {@code dmodk}, {@code updown}, {@code auto} (D-mod-K on generated fat trees, up*&#47;down* otherwise) or
+     * {@code dmodk}, {@code updown}, OpenSM's {@code minhop} and {@code ftree}, {@code auto} (D-mod-K on generated fat trees, up*&#47;down* otherwise) or
      * {@code file:<path>} / a path ending in {@code .lft}, or {@code lft-dump:<path>} for an LFT dump of
      * InfiniBand's tools (relative paths against {@code baseDir}).
      */
@@ -34,6 +34,12 @@ public final class Routings {
         if (spec.equals(UpDown.NAME)) {
             return UpDown.compute(t);
         }
+        if (spec.equals(MinHop.NAME)) {
+            return MinHop.compute(t);
+        }
+        if (spec.equals(FTree.NAME)) {
+            return FTree.compute(t);
+        }
         if (spec.startsWith(LftDump.PREFIX)) {
             String path = spec.substring(LftDump.PREFIX.length());
             return LftDump.read(baseDir == null ? Path.of(path) : baseDir.resolve(path), t);
@@ -43,7 +49,31 @@ public final class Routings {
             Path file = baseDir == null ? Path.of(path) : baseDir.resolve(path);
             return LftFile.read(file, t);
         }
-        throw new InputException("unknown routing '" + name + "' (use " + String.join(", ", names())
+        throw unknown(name);
+    }
+
+    /**
+     * As {@link #compute}, but tables read from a file or an LFT dump may miss entries, whole switches, or loop:
+     * {@link TableCheck} reports those instead of the reader refusing them.
+     */
+    public static ForwardingTables forCheck(String name, Topology t, Path baseDir) {
+        String spec = name.trim();
+        if (spec.startsWith(LftDump.PREFIX)) {
+            return LftDump.read(resolve(spec.substring(LftDump.PREFIX.length()), baseDir), t, false);
+        }
+        if (spec.startsWith(FILE_PREFIX) || spec.endsWith(".lft")) {
+            String path = spec.startsWith(FILE_PREFIX) ? spec.substring(FILE_PREFIX.length()) : spec;
+            return LftFile.read(resolve(path, baseDir), t, false);
+        }
+        return compute(spec, t, baseDir);
+    }
+
+    private static Path resolve(String path, Path baseDir) {
+        return baseDir == null ? Path.of(path) : baseDir.resolve(path);
+    }
+
+    private static InputException unknown(String name) {
+        return new InputException("unknown routing '" + name + "' (use " + String.join(", ", names())
                 + ", file:<path> of forwarding tables, or lft-dump:<path> of an LFT dump)");
     }
 }

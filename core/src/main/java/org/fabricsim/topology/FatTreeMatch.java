@@ -9,7 +9,7 @@ import java.util.Locale;
  * leaves 1, …, from the distance to the nearest host), the nearest XGFT(h; m_1..m_h; w_1..w_h) and what the
  * fabric lacks against it, and the oversubscription per level. The nearest XGFT takes at every level the most
  * children a switch has (m_l) and the most parents a node below has (w_l), a switch's unconnected ports counted
- * as parents it lost (at most as many up as down; docs/DECISIONS.md D170): a missing cable or switch only lowers
+ * as parents it lost (at most as many up as down; docs/DECISIONS.md D172): a missing cable or switch only lowers
  * some counts, so the intact tree is the one those maxima describe. Not a fat tree: a cable within a level or
  * across two, or more switches or cables than that XGFT has.
  *

@@ -8,6 +8,7 @@ import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.routing.LftDump;
 import org.fabricsim.routing.LftFile;
 import org.fabricsim.routing.Routings;
+import org.fabricsim.routing.TableCheck;
 import org.fabricsim.topology.Graphviz;
 import org.fabricsim.topology.IbnetdiscoverFile;
 import org.fabricsim.topology.NodeNameMap;
@@ -63,9 +64,17 @@ final class TopologyCommand implements Callable<Integer> {
     Path lftDump;
 
     @Option(names = "--routing", paramLabel = "ROUTING",
-            description = "Routing for --lft and --lft-dump: auto (the default), dmodk, updown, file:PATH,"
-                    + " lft-dump:PATH.")
+            description = "Routing for --lft, --lft-dump and --check: auto (the default), dmodk, updown, minhop, ftree,"
+                    + " file:PATH, lft-dump:PATH.")
     String routing;
+
+    @Option(names = "--check", description = "Check the tables of --routing: complete, deadlock-free with --vls"
+            + " lanes, minimal. Exit status 3 when they are not.")
+    boolean check;
+
+    @Option(names = "--vls", paramLabel = "N", defaultValue = "1",
+            description = "Virtual lanes for --check's deadlock check (1 to 15; default 1).")
+    int vls;
 
     @Override
     public Integer call() {
@@ -88,9 +97,12 @@ final class TopologyCommand implements Callable<Integer> {
         if (topology == null) {
             throw new InputException("topology: give --topology NAME or --list");
         }
-        if (routing != null && lft == null && lftDump == null) {
-            throw new InputException("topology: --routing " + routing + " is only used with --lft FILE or --lft-dump"
-                    + " FILE");
+        if (routing != null && lft == null && lftDump == null && !check) {
+            throw new InputException("topology: --routing " + routing + " is only used with --lft FILE, --lft-dump"
+                    + " FILE or --check");
+        }
+        if (vls < 1 || vls > 15) {
+            throw new InputException("topology: --vls " + vls + ": must be 1 to 15 (InfiniBand's data VLs)");
         }
         long bw = bandwidth == null ? 0 : Units.bandwidth(bandwidth);
         long lat = latency == null ? 0 : Units.time(latency);
@@ -109,8 +121,9 @@ final class TopologyCommand implements Callable<Integer> {
             IbnetdiscoverFile.write(t, ibnetdiscover);
             main.out.println("  wrote " + ibnetdiscover + " (ibnetdiscover output)");
         }
+        String spec = routing == null ? Routings.AUTO : routing;
         if (lft != null || lftDump != null) {
-            ForwardingTables tables = Routings.compute(routing == null ? Routings.AUTO : routing, t, null);
+            ForwardingTables tables = Routings.compute(spec, t, null);
             if (lft != null) {
                 LftFile.write(tables, lft);
                 main.out.println("  wrote " + lft + " (" + tables.algorithm() + ")");
@@ -119,6 +132,10 @@ final class TopologyCommand implements Callable<Integer> {
                 LftDump.write(tables, lftDump);
                 main.out.println("  wrote " + lftDump + " (" + tables.algorithm() + ", LFT dump)");
             }
+        }
+        if (check) {
+            ForwardingTables tables = Routings.forCheck(spec, t, null);
+            return CheckPrinter.print(tables, TableCheck.run(tables, vls), main.out);
         }
         return 0;
     }

@@ -208,7 +208,7 @@ class CliTest {
                 "--node-name-map", map.toString());
         assertBadInput("cannot be written as ibnetdiscover output", "topology", "--topology", "kary-ntree(2,2)",
                 "--link-bandwidth", "13.5Gbps", "--ibnetdiscover", dir.resolve("x.ibnd").toString());
-        assertBadInput("--routing dmodk is only used with --lft FILE or --lft-dump FILE", "topology", "--topology",
+        assertBadInput("--routing dmodk is only used with --lft FILE, --lft-dump FILE or --check", "topology", "--topology",
                 "tree648", "--routing", "dmodk");
     }
 
