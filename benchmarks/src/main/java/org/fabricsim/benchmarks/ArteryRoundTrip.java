@@ -69,7 +69,10 @@ public final class ArteryRoundTrip {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length < 2 || !(args[0].equals("pong") || args.length >= 3)) {
+        // every argument is used: a word too many is refused, not ignored
+        boolean pong = args.length == 2 && args[0].equals("pong");
+        boolean ping = args.length >= 3 && args.length <= 5 && args[0].equals("ping");
+        if (!pong && !ping) {
             System.err.println("usage: ArteryRoundTrip pong PORT | ping PORT PEER_PORT [BYTES] [ROUND_TRIPS]");
             System.exit(2);
         }

@@ -7,12 +7,15 @@ import org.fabricsim.routing.Routings;
 import org.fabricsim.topology.Topologies;
 import org.fabricsim.topology.Topology;
 
-/** Binds {@code topology.*} and {@code routing} to a topology and its forwarding tables. */
-final class NetworkBinding {
+/**
+ * Binds {@code topology.*} and {@code routing} to a topology and its forwarding tables; public so that the
+ * benchmark harnesses (benchmarks/) bind them exactly as a run does.
+ */
+public final class NetworkBinding {
     private NetworkBinding() {
     }
 
-    static Topology topology(ExperimentConfig c) {
+    public static Topology topology(ExperimentConfig c) {
         String name = c.string("topology.name");
         long bandwidth = optional(c, "topology.link-bandwidth", true);
         long latency = optional(c, "topology.link-latency", false);
@@ -35,7 +38,7 @@ final class NetworkBinding {
         return v;
     }
 
-    static ForwardingTables routing(ExperimentConfig c, Topology t) {
+    public static ForwardingTables routing(ExperimentConfig c, Topology t) {
         try {
             return Routings.compute(c.string("routing"), t, c.baseDir());
         } catch (InputException e) {
