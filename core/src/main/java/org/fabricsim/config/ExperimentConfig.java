@@ -44,6 +44,9 @@ public final class ExperimentConfig {
 
     /** Loads an experiment file and applies {@code --set key=value} settings (HOCON syntax for the value). */
     public static ExperimentConfig load(Path file, List<String> settings) {
+        if (Files.isDirectory(file)) {
+            throw new InputException(file + ": is a directory, not an experiment file");
+        }
         if (!Files.isRegularFile(file)) {
             throw new InputException(file + ": no such experiment file");
         }

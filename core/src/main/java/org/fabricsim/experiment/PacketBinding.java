@@ -281,6 +281,7 @@ public final class PacketBinding {
         if (trace != null) {
             return trace.schedule();
         }
+        long size = flowSize(c);
         if (!c.elements(FLOWS, FLOW_KEYS).isEmpty()) {
             return explicit(c, t);
         }
@@ -290,7 +291,7 @@ public final class PacketBinding {
         }
         FlowSet flows = TrafficBinding.bind(c, HostGroups.of(t), seed).flows(0);
         FlowSchedule s = FlowSchedule.always(flows);
-        Arrays.fill(s.bytes(), c.size("packet.flow-size"));
+        Arrays.fill(s.bytes(), size);
         Arrays.fill(s.rateBps(), rate(c, "packet.flow-rate"));
         return s;
     }
@@ -489,8 +490,8 @@ public final class PacketBinding {
     }
 
     private static FlowSchedule permutationSequence(ExperimentConfig c, Topology t, long seed, int k) {
-        long bytes = c.size("packet.flow-size");
-        if (bytes <= 0) {
+        long bytes = flowSize(c);
+        if (bytes == 0) {
             throw c.error("packet.flow-size", "a permutation sequence needs the bytes of each message (S > 0)");
         }
         FlowSchedule s = FlowSchedule.permutationSequence(permutations(t, seed, k), bytes);
@@ -576,11 +577,31 @@ public final class PacketBinding {
             } catch (InputException ex) {
                 throw c.error(FLOWS, where + ex.getMessage());
             }
+            if (bytes[i] < 0) {
+                throw c.error(FLOWS, named(where, e) + "bytes must be >= 0 (0 = without end), got " + e.get("bytes"));
+            }
+            if (rate[i] <= 0 && !e.getOrDefault("rate", "line").equals("line")) {
+                throw c.error(FLOWS, named(where, e) + "rate must be positive (or line), got " + e.get("rate"));
+            }
             if (start[i] < 0 || stop[i] < start[i]) {
                 throw c.error(FLOWS, where + "needs 0 <= start <= stop");
             }
         }
         return new FlowSchedule(FlowSet.of(src, dst), start, stop, bytes, rate, after);
+    }
+
+    /** "flow i (src -> dst): ", the flow's index and its hosts. */
+    private static String named(String where, Map<String, String> flow) {
+        return where.substring(0, where.length() - 2) + " (" + flow.get("src") + " -> " + flow.get("dst") + "): ";
+    }
+
+    /** {@code packet.flow-size}: the bytes of each flow, 0 = without end; a negative size is refused. */
+    private static long flowSize(ExperimentConfig c) {
+        long bytes = c.size("packet.flow-size");
+        if (bytes < 0) {
+            throw c.error("packet.flow-size", "must be >= 0 (0 = without end), got " + c.string("packet.flow-size"));
+        }
+        return bytes;
     }
 
     private static int host(ExperimentConfig c, Topology t, String name, String what) {

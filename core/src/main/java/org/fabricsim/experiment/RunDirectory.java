@@ -77,7 +77,8 @@ public final class RunDirectory {
             removePreviousRun(outDir, files);
             out.commit();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write results to " + outDir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write results to " + outDir + ": " + OutputDirectory.describe(e),
+                    e);
         }
     }
 

@@ -57,6 +57,10 @@ public final class SweepPlans {
         long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         List<ExperimentConfig> configs = c.elements("sweep.points", POINT_ONLY_KEYS);
         boolean single = configs.isEmpty();
+        if (single && !c.isSet("topology.name")) {
+            throw c.error("sweep.points", "is empty, and without points the file itself is the one point: it needs a"
+                    + " topology.name");
+        }
         if (single) {
             configs = List.of(c);
         }

@@ -2,9 +2,15 @@ package org.fabricsim.io;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -183,6 +189,28 @@ public final class OutputDirectory implements AutoCloseable {
             failures.subList(1, failures.size()).forEach(ex::addSuppressed);
             throw ex;
         }
+    }
+
+    /**
+     * One line for a failed write that names the operating system's reason: Java leaves it out of some
+     * exceptions' messages (an {@link AccessDeniedException} is only its path), so it is added here, e.g.
+     * {@code /data/out/run.json: Permission denied}.
+     */
+    public static String describe(IOException e) {
+        if (e instanceof FileSystemException fs && fs.getReason() == null && fs.getFile() != null) {
+            String reason = e instanceof AccessDeniedException ? "Permission denied"
+                    : e instanceof NoSuchFileException ? "No such file or directory"
+                    : e instanceof NotDirectoryException ? "Not a directory"
+                    : e instanceof DirectoryNotEmptyException ? "Directory not empty"
+                    : e instanceof FileAlreadyExistsException
+                            ? (Files.isDirectory(Path.of(fs.getFile())) ? "File exists" : "Not a directory")
+                    : null;
+            if (reason != null) {
+                return fs.getFile() + (fs.getOtherFile() == null ? "" : " -> " + fs.getOtherFile()) + ": " + reason;
+            }
+        }
+        String message = e.getMessage();
+        return (message == null ? e.getClass().getSimpleName() : message).replace('\n', ' ');
     }
 
     private static String checkName(String fileName) {

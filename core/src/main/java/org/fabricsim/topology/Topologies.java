@@ -87,6 +87,10 @@ public final class Topologies {
             }
             return TopologyFile.read(file);
         }
+        if (!ibnet && (s.contains("(") || s.contains(")"))) {
+            throw new InputException("topology '" + s + "': malformed generator expression (expected name(arguments)"
+                    + " with balanced parentheses, e.g. xgft(2;18,36;1,18))");
+        }
         throw new InputException("unknown topology '" + s + "' (presets: " + String.join(", ", Presets.names())
                 + "; generators: xgft(h;m..;w..), pgft(h;m..;w..;p..), kary-ntree(k,n), mkary-ntree(k,n,w),"
                 + " clos(n,r,m); or a topology file or ibnetdiscover output path)");

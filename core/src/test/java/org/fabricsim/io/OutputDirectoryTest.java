@@ -210,4 +210,24 @@ class OutputDirectoryTest {
         assertEquals("new", Files.readString(out.resolve("run.json")));
         assertEquals("s", Files.readString(out.resolve("summary.json")));
     }
+
+    @Test
+    void describeNamesTheOperatingSystemsReason() throws IOException {
+        // Java leaves the reason out of these exceptions' messages (running as root, a test cannot provoke EACCES)
+        assertEquals("/r/run.json: Permission denied",
+                OutputDirectory.describe(new java.nio.file.AccessDeniedException("/r/run.json")));
+        assertEquals("/r/x: No such file or directory",
+                OutputDirectory.describe(new java.nio.file.NoSuchFileException("/r/x")));
+        assertEquals("/r/a: Not a directory", OutputDirectory.describe(new java.nio.file.NotDirectoryException("/r/a")));
+        // an existing file where a directory must be: a file is in the way
+        Path file = Files.writeString(tmp.resolve("f"), "x");
+        assertEquals(file + ": Not a directory",
+                OutputDirectory.describe(new java.nio.file.FileAlreadyExistsException(file.toString())));
+        assertEquals(tmp + ": File exists",
+                OutputDirectory.describe(new java.nio.file.FileAlreadyExistsException(tmp.toString())));
+        // with the reason already given (ENOTDIR, ENOSPC): the message as it is
+        assertEquals("/r/x: No space left on device", OutputDirectory.describe(
+                new java.nio.file.FileSystemException("/r/x", null, "No space left on device")));
+        assertEquals("disk gone", OutputDirectory.describe(new IOException("disk gone")));
+    }
 }

@@ -18,7 +18,7 @@ import picocli.CommandLine.IVersionProvider;
         subcommands = {DemoCommand.class, RunCommand.class, SweepCommand.class, ContentionCommand.class, SimulateCommand.class, TopologyCommand.class, NodeCommand.class,
                 PartitionCommand.class,
                 CommandLine.HelpCommand.class})
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -29,9 +29,11 @@ public final class Main implements Runnable {
         this.out = out;
     }
 
+    /** Without a command: the usage on stderr and status 2, a mistake like a bad option. */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return 2;
     }
 
     public static void main(String[] args) {

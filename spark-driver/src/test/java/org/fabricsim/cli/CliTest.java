@@ -276,4 +276,84 @@ class CliTest {
             }
         }
     }
+
+    /** Issue 17's bad values: status 2, exactly this one line on stderr, nothing on stdout, no --out directory. */
+    void assertRefused(String line, Path out, String... args) {
+        Result r = fabricsim(args);
+        assertEquals(2, r.status(), r.err());
+        assertEquals("fabricsim: " + line + "\n", r.err().replace("\r\n", "\n"));
+        assertFalse(r.err().contains("\tat "), "no stack trace");
+        if (out != null) {
+            assertFalse(Files.exists(out), "nothing in --out");
+        }
+    }
+
+    static String experiment(String name) {
+        return Path.of("..", "conf", "experiments", name).toString();
+    }
+
+    @Test
+    void aNegativeFlowSizeIsRefusedByItsKey() {
+        Path out = dir.resolve("o");
+        assertRefused("--set packet.flow-size=-1B: packet.flow-size: must be >= 0 (0 = without end), got -1B", out,
+                "run", experiment("packet-tree648.conf"), "--set", "packet.flow-size=-1B", "--out", out.toString());
+        assertRefused("--set packet.flow-size=-100KiB: packet.flow-size: must be >= 0 (0 = without end), got -100KiB",
+                out, "run", experiment("packet-fig1-1.conf"), "--set", "packet.flow-size=-100KiB", "--out",
+                out.toString());
+    }
+
+    @Test
+    void aNegativeOrZeroBytesOrRateOfAnExplicitFlowIsRefusedByTheFlow() throws IOException {
+        Path out = dir.resolve("o");
+        String conf = Files.readString(Path.of(experiment("packet-fig1-1.conf"))).replace("{ src = s3, dst = d2 }",
+                "{ src = s3, dst = d2, %s }");
+        Path bytes = dir.resolve("bytes.conf");
+        Files.writeString(bytes, conf.formatted("bytes = -1KiB"));
+        assertRefused(bytes + ":11: packet.flows: flow 2 (s3 -> d2): bytes must be >= 0 (0 = without end), got -1KiB",
+                out, "run", bytes.toString(), "--out", out.toString());
+        Path negative = dir.resolve("negative.conf");
+        Files.writeString(negative, conf.formatted("rate = -5Gbps"));
+        assertRefused(negative + ":11: packet.flows: flow 2 (s3 -> d2): rate must be positive (or line), got -5Gbps",
+                out, "run", negative.toString(), "--out", out.toString());
+        Path zero = dir.resolve("zero.conf");
+        Files.writeString(zero, conf.formatted("rate = 0Gbps"));
+        assertRefused(zero + ":11: packet.flows: flow 2 (s3 -> d2): rate must be positive (or line), got 0Gbps",
+                out, "run", zero.toString(), "--out", out.toString());
+    }
+
+    @Test
+    void aWriteFailureNamesTheOperatingSystemsReason() throws IOException {
+        Path file = dir.resolve("file");
+        Files.writeString(file, "x");
+        Path out = file.resolve("sub");
+        Result r = fabricsim("contention", "--topology", "tree648", "--trials", "2", "--out", out.toString());
+        assertEquals(1, r.status(), r.err());
+        assertEquals("fabricsim: cannot write results to " + out + ": " + out + ": Not a directory\n", r.err());
+        Result onFile = fabricsim("contention", "--topology", "tree648", "--trials", "2", "--out", file.toString());
+        assertEquals(1, onFile.status(), onFile.err());
+        assertEquals("fabricsim: cannot write results to " + file + ": " + file.toAbsolutePath()
+                + ": Not a directory\n", onFile.err());
+        assertEquals("x", Files.readString(file));
+    }
+
+    @Test
+    void withoutArgumentsTheUsageAndStatusTwo() {
+        Result r = fabricsim();
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().startsWith("Usage: fabricsim "), r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void smallMistakesSayWhatIsWrong() throws IOException {
+        assertRefused("topology 'xgft(2;18,36;1': malformed generator expression (expected name(arguments) with"
+                + " balanced parentheses, e.g. xgft(2;18,36;1,18))", null, "topology", "--topology", "xgft(2;18,36;1");
+        Path out = dir.resolve("o");
+        assertRefused(dir + ": is a directory, not an experiment file", out, "run", dir.toString(), "--out",
+                out.toString());
+        Path sweep = dir.resolve("sweep.conf");
+        Files.writeString(sweep, "experiment = convergence\nsweep.points = []\n");
+        assertRefused(sweep + ":2: sweep.points: is empty, and without points the file itself is the one point: it"
+                + " needs a topology.name", out, "sweep", sweep.toString(), "--out", out.toString());
+    }
 }
