@@ -18,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The output directory of one run (DESIGN.md, "Outputs" and "Errors"): every result file is
@@ -34,7 +36,8 @@ import java.util.Objects;
  *
  * <p>{@link #stage(String)} may be called from several threads, each staging and writing its own
  * file. {@link #commit()} and {@link #close()} are meant to be called once, by the owner, after
- * the writers are done.
+ * the writers are done. {@link #abortAll()} aborts, from another thread, every directory of this JVM that is
+ * open (for a run interrupted by a signal: the command line's shutdown hook).
  */
 public final class OutputDirectory implements AutoCloseable {
     /** Suffix of the temporary name; the temporary name is {@code "." + fileName + SUFFIX}. */
@@ -45,6 +48,9 @@ public final class OutputDirectory implements AutoCloseable {
     /** File name to temporary path, in staging order. Guarded by {@code this}. */
     private final Map<String, Path> staged = new LinkedHashMap<>();
     private State state = State.OPEN;
+
+    /** The directories opened and neither committed nor closed yet, for {@link #abortAll()}. */
+    private static final Set<OutputDirectory> OPEN = ConcurrentHashMap.newKeySet();
 
     private enum State {
         OPEN, COMMITTED, CLOSED
@@ -64,7 +70,43 @@ public final class OutputDirectory implements AutoCloseable {
         Path abs = dir.toAbsolutePath().normalize();
         boolean existed = Files.isDirectory(abs);
         Files.createDirectories(abs);
-        return new OutputDirectory(abs, !existed);
+        OutputDirectory out = new OutputDirectory(abs, !existed);
+        OPEN.add(out);
+        return out;
+    }
+
+    /**
+     * Aborts every output directory of this JVM that is open (opened, neither committed nor closed), as
+     * {@link #close()} would: the staged partial files are deleted, and each directory too if {@link #open}
+     * created it and it is now empty. Committed results and directories that existed before are kept. A commit
+     * in progress is waited for (its results are then kept). Writers still running can stage nothing more (an
+     * {@link IllegalStateException}). For a run interrupted by a signal: the command line calls this from its
+     * shutdown hook (docs/OUTPUTS.md, "Commit protocol").
+     *
+     * @return the directories aborted, in no particular order
+     * @throws UncheckedIOException if a partial file could not be deleted (after trying all directories)
+     */
+    public static List<Path> abortAll() {
+        List<Path> aborted = new ArrayList<>();
+        UncheckedIOException failure = null;
+        for (OutputDirectory out : List.copyOf(OPEN)) {
+            try {
+                if (out.abort()) {
+                    aborted.add(out.dir);
+                }
+            } catch (UncheckedIOException e) {
+                aborted.add(out.dir);
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        return aborted;
     }
 
     /** The directory (absolute). */
@@ -101,6 +143,11 @@ public final class OutputDirectory implements AutoCloseable {
         return partial;
     }
 
+    /** The names staged so far, in staging order. */
+    public synchronized List<String> stagedNames() {
+        return List.copyOf(staged.keySet());
+    }
+
     /**
      * Moves every staged file to its final name, in staging order (atomic rename where the file
      * system supports it, replacing an existing file of the same name). Before anything is moved
@@ -113,11 +160,6 @@ public final class OutputDirectory implements AutoCloseable {
      *
      * @throws IllegalStateException if already committed or closed
      */
-    /** The names staged so far, in staging order. */
-    public synchronized List<String> stagedNames() {
-        return List.copyOf(staged.keySet());
-    }
-
     public synchronized void commit() throws IOException {
         if (state != State.OPEN) {
             throw new IllegalStateException("output directory " + dir + " is already "
@@ -143,6 +185,7 @@ public final class OutputDirectory implements AutoCloseable {
             move(e.getValue(), dir.resolve(e.getKey()));
         }
         state = State.COMMITTED;
+        OPEN.remove(this);
     }
 
     private static void move(Path from, Path to) throws IOException {
@@ -161,9 +204,15 @@ public final class OutputDirectory implements AutoCloseable {
      * @throws UncheckedIOException if a partial file could not be deleted (after trying all)
      */
     @Override
-    public synchronized void close() {
+    public void close() {
+        abort();
+    }
+
+    /** {@link #close()}; true if it aborted (the directory was open). */
+    private synchronized boolean abort() {
+        OPEN.remove(this);
         if (state != State.OPEN) {
-            return;
+            return false;
         }
         state = State.CLOSED;
         List<IOException> failures = new ArrayList<>();
@@ -189,6 +238,7 @@ public final class OutputDirectory implements AutoCloseable {
             failures.subList(1, failures.size()).forEach(ex::addSuppressed);
             throw ex;
         }
+        return true;
     }
 
     /**

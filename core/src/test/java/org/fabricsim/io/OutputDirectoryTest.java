@@ -230,4 +230,34 @@ class OutputDirectoryTest {
                 new java.nio.file.FileSystemException("/r/x", null, "No space left on device")));
         assertEquals("disk gone", OutputDirectory.describe(new IOException("disk gone")));
     }
+
+    @Test
+    void abortAllRemovesWhatOpenRunsStagedAndKeepsEverythingElse() throws IOException {
+        // a run interrupted by a signal (the CLI's shutdown hook): one run into a directory it created, one into
+        // a directory that held other files, one that already committed
+        Path created = tmp.resolve("new/run");
+        Path existing = Files.createDirectories(tmp.resolve("old"));
+        Files.writeString(existing.resolve("notes.txt"), "mine");
+        Path done = tmp.resolve("done");
+        OutputDirectory committed = OutputDirectory.open(done);
+        Files.writeString(committed.stage("summary.json"), "{}");
+        committed.commit();
+        OutputDirectory a = OutputDirectory.open(created);
+        OutputDirectory b = OutputDirectory.open(existing);
+        Files.writeString(a.stage("summary.json"), "{\"half");
+        a.stage("run.json"); // staged, never written
+        Files.writeString(b.stage("summary.json"), "{");
+
+        assertEquals(Set.of(created, existing), Set.copyOf(OutputDirectory.abortAll()));
+        assertFalse(Files.exists(created), "the directory the run created is removed");
+        assertTrue(Files.isDirectory(tmp.resolve("new")), "only the run's own directory");
+        assertEquals(Set.of("notes.txt"), list(existing), "a directory that existed keeps its other files");
+        assertEquals(Set.of("summary.json"), list(done), "committed results are kept");
+        assertThrows(IllegalStateException.class, () -> a.stage("trials.arrow"), "the writers can stage no more");
+        assertEquals(List.of(), OutputDirectory.abortAll(), "nothing left open");
+        a.close(); // the run's own close afterwards does nothing
+        b.close();
+        committed.close();
+        assertEquals(Set.of("summary.json"), list(done));
+    }
 }
