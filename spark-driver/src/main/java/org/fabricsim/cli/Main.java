@@ -11,7 +11,8 @@ import picocli.CommandLine.IVersionProvider;
 /**
  * The {@code fabricsim} command line. A user mistake (an {@link InputException} or a bad option) prints one
  * line on stderr and exits with status 2; a run that cannot write its results prints one line and exits
- * with 1; anything else is a bug, printed with its stack trace, status 1.
+ * with 1; anything else is a bug, printed with its stack trace, status 1. A run interrupted by Ctrl-C or SIGTERM
+ * removes what it staged, prints one line and exits with 130 or 143 ({@link Interruption}).
  */
 @Command(name = "fabricsim", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulator of lossless cluster interconnects (InfiniBand fat trees and Clos networks).",
@@ -52,6 +53,9 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            if (Interruption.interrupted()) {
+                return 1; // Ctrl-C or SIGTERM: the shutdown hook said why, and the JVM exits with 130 or 143
+            }
             InputException input = inputCause(ex);
             if (input != null) {
                 err.println("fabricsim: " + input.getMessage().replace('\n', ' '));

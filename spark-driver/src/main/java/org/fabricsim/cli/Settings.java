@@ -48,7 +48,8 @@ final class Settings {
             sweep(main, config, out, null, 0, command);
             return;
         }
-        Experiments.run(config, out, new RunContext(main.out, progressMode(), PARTITIONING), recorded(command));
+        Interruption.during(out, () -> Experiments.run(config, out,
+                new RunContext(main.out, progressMode(), PARTITIONING), recorded(command)));
     }
 
     /** The partitioner module splits networks for distributed packet-level runs. */
@@ -62,7 +63,8 @@ final class Settings {
 
     /** Runs a sweep on Spark ({@code master} null: spark.master or local[*]). */
     void sweep(Main main, ExperimentConfig config, Path out, String master, int slices, List<String> command) {
-        Sweeps.run(config, out, master, slices, new RunContext(main.out, progressMode()), recorded(command));
+        Interruption.during(out, () -> Sweeps.run(config, out, master, slices,
+                new RunContext(main.out, progressMode()), recorded(command)));
     }
 
     private List<String> recorded(List<String> command) {
