@@ -7,6 +7,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import org.fabricsim.InputException;
 
 /** Writes text files whole or not at all: to a temporary sibling, renamed at the end (DESIGN.md, "Errors"). */
@@ -25,8 +26,12 @@ public final class TextFiles {
         Path dir = absolute.getParent();
         Path tmp = null;
         try {
-            tmp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
-            try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+            // a new sibling with the process's default permissions (the umask's), not createTempFile's owner-only
+            // ones: an exported topology or table is a file to share, like the run outputs
+            tmp = dir.resolve("." + absolute.getFileName() + "." + ProcessHandle.current().pid() + "."
+                    + Long.toHexString(System.nanoTime()) + ".tmp");
+            try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE)) {
                 body.write(out);
             }
             try {
