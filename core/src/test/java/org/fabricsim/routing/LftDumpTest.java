@@ -1,5 +1,7 @@
 package org.fabricsim.routing;
 
+import org.fabricsim.DocsText;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -242,31 +244,11 @@ class LftDumpTest {
     // docs/ROUTING.md, "LFT dumps": the example and every row of its table of mistakes
 
     private static String docSection(String doc, String heading) throws IOException {
-        String text = Files.readString(Path.of(System.getProperty("basedir", "."), "..", "docs", doc));
-        int start = text.indexOf(heading);
-        int end = text.indexOf("\n## ", start + heading.length());
-        return end < 0 ? text.substring(start) : text.substring(start, end);
+        return DocsText.section(DocsText.read(doc), heading);
     }
 
-    /** The first fenced block without a language (```sh blocks are commands, skipped whole). */
     private static String firstBlock(String markdown) {
-        StringBuilder block = null;
-        boolean plain = false;
-        for (String line : markdown.split("\n", -1)) {
-            if (line.startsWith("```")) {
-                if (block == null) {
-                    block = new StringBuilder();
-                    plain = line.equals("```");
-                } else if (plain) {
-                    return block.toString();
-                } else {
-                    block = null;
-                }
-            } else if (block != null) {
-                block.append(line).append('\n');
-            }
-        }
-        throw new AssertionError("no plain code block");
+        return DocsText.codeBlocks(markdown).get(0);
     }
 
     @Test

@@ -60,11 +60,10 @@ class FatTreeMatchTest {
 
     @Test
     void theDocsShowWhatTheReportPrints() throws java.io.IOException {
-        String doc = java.nio.file.Files.readString(Path.of("..", "docs", "TOPOLOGY_FORMAT.md"));
-        String section = doc.substring(doc.indexOf("## Recognising the fat tree in a fabric"));
-        String block = section.substring(section.indexOf("```\n") + 4, section.indexOf("\n```", section.indexOf("```\n")));
+        String block = org.fabricsim.DocsText.codeBlocks(org.fabricsim.DocsText.section(
+                org.fabricsim.DocsText.read("TOPOLOGY_FORMAT.md"), "## Recognising the fat tree in a fabric")).get(0);
         Topology t = Topologies.resolve(CONF.resolve("topologies/tree648-degraded.ibnd").toString(), 0, 0, null);
-        assertEquals(block, String.join("\n", FatTreeMatch.of(t).describe()));
+        assertEquals(block, String.join("\n", FatTreeMatch.of(t).describe()) + "\n");
     }
 
     @Test

@@ -455,33 +455,7 @@ class IbnetdiscoverFileTest {
         int rejected = 0;
         for (int trial = 0; trial < 3000; trial++) {
             List<String> lines = new ArrayList<>(bases[trial % bases.length].lines().toList());
-            int edits = 1 + random.nextInt(3);
-            for (int e = 0; e < edits; e++) {
-                int i = random.nextInt(lines.size());
-                String[] tokens = lines.get(i).split("[ \t]", -1);
-                int j = random.nextInt(tokens.length);
-                switch (random.nextInt(5)) {
-                    case 0 -> {
-                        tokens[j] = junk[random.nextInt(junk.length)];
-                        lines.set(i, String.join(" ", tokens));
-                    }
-                    case 1 -> {
-                        tokens[j] = tokens[j] + junk[random.nextInt(junk.length)];
-                        lines.set(i, String.join(" ", tokens));
-                    }
-                    case 2 -> lines.add(random.nextInt(lines.size()), lines.get(i));
-                    case 3 -> lines.remove(i);
-                    default -> {
-                        int k = random.nextInt(lines.size());
-                        String tmp = lines.get(k);
-                        lines.set(k, lines.get(i));
-                        lines.set(i, tmp);
-                    }
-                }
-                if (lines.isEmpty()) {
-                    lines.add("");
-                }
-            }
+            DamagedText.damage(lines, random, junk, "[ \\t]");
             try {
                 parse("fuzz.ibnd", String.join("\n", lines));
                 parsed++;

@@ -1,5 +1,7 @@
 package org.fabricsim.topology;
 
+import org.fabricsim.DocsText;
+
 import static org.fabricsim.topology.TopologyAssertions.assertSameStructure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -21,31 +23,11 @@ import org.junit.jupiter.api.Test;
 /** What docs/TOPOLOGY_FORMAT.md and docs/TOPOLOGIES.md state, checked against the code. */
 class TopologyDocsTest {
     private static String doc(String name) throws IOException {
-        Path docs = Path.of(System.getProperty("basedir", "."), "..", "docs");
-        return Files.readString(docs.resolve(name));
+        return DocsText.read(name);
     }
 
-    /** The fenced blocks without a language (```sh blocks are commands, skipped whole). */
     private static List<String> codeBlocks(String markdown) {
-        List<String> blocks = new ArrayList<>();
-        StringBuilder block = null;
-        boolean plain = false;
-        for (String line : markdown.split("\n", -1)) {
-            if (line.startsWith("```")) {
-                if (block == null) {
-                    block = new StringBuilder();
-                    plain = line.equals("```");
-                } else {
-                    if (plain) {
-                        blocks.add(block.toString());
-                    }
-                    block = null;
-                }
-            } else if (block != null) {
-                block.append(line).append('\n');
-            }
-        }
-        return blocks;
+        return DocsText.codeBlocks(markdown);
     }
 
     @Test
@@ -79,11 +61,8 @@ class TopologyDocsTest {
         assertTrue(checked >= 12, "only " + checked + " rows checked");
     }
 
-    /** From a heading to the next heading of the same level (or the end). */
     private static String section(String markdown, String heading) {
-        int start = markdown.indexOf(heading);
-        int end = markdown.indexOf("\n" + heading.substring(0, heading.indexOf(' ') + 1), start + heading.length());
-        return end < 0 ? markdown.substring(start) : markdown.substring(start, end);
+        return DocsText.section(markdown, heading);
     }
 
     private static String withoutComments(String text) {

@@ -413,33 +413,7 @@ class TopologyFileTest {
         for (int trial = 0; trial < 3000; trial++) {
             String base = bases[trial % bases.length];
             List<String> lines = new ArrayList<>(List.of(base.split("\n", -1)));
-            int edits = 1 + random.nextInt(3);
-            for (int e = 0; e < edits; e++) {
-                int i = random.nextInt(lines.size());
-                String[] tokens = lines.get(i).split(" ", -1);
-                int j = random.nextInt(tokens.length);
-                switch (random.nextInt(5)) {
-                    case 0 -> {
-                        tokens[j] = junk[random.nextInt(junk.length)];
-                        lines.set(i, String.join(" ", tokens));
-                    }
-                    case 1 -> {
-                        tokens[j] = tokens[j] + junk[random.nextInt(junk.length)];
-                        lines.set(i, String.join(" ", tokens));
-                    }
-                    case 2 -> lines.add(random.nextInt(lines.size()), lines.get(i));
-                    case 3 -> lines.remove(i);
-                    default -> {
-                        int k = random.nextInt(lines.size());
-                        String tmp = lines.get(k);
-                        lines.set(k, lines.get(i));
-                        lines.set(i, tmp);
-                    }
-                }
-                if (lines.isEmpty()) {
-                    lines.add("");
-                }
-            }
+            DamagedText.damage(lines, random, junk, " ");
             String text = String.join("\n", lines);
             try {
                 TopologyFile.parse("fuzz.topo", new StringReader(text));
