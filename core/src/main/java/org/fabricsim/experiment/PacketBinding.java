@@ -323,16 +323,24 @@ public final class PacketBinding {
         }
     }
 
+    /** Whether {@code packet.routes = adaptive}; a combination it is not built for is refused by its key. */
+    public static boolean adaptiveRoutes(ExperimentConfig c) {
+        if (c.choice("packet.routes", List.of("tables", "adaptive")).equals("tables")) {
+            return false;
+        }
+        refuseRateConflicts(c, "packet.routes", "adaptive");
+        return true;
+    }
+
     /**
      * The flows' paths with {@code packet.routes = adaptive}: seed 003's adaptive flow routing (the
      * {@code adaptive.*} options) set up at the fluid level before the run, as the thesis does (routes first);
      * the packets then follow them. {@code tables}: null, the forwarding tables route.
      */
     public static FlowRoutes flowPaths(ExperimentConfig c, Topology t, FlowSchedule s, long seed) {
-        if (c.choice("packet.routes", List.of("tables", "adaptive")).equals("tables")) {
+        if (!adaptiveRoutes(c)) {
             return null;
         }
-        refuseRateConflicts(c, "packet.routes", "adaptive");
         return RouteSources.of("adaptive", t, c.baseDir(), AdaptiveRoutingBinding.options(c))
                 .routes(s.flows(), Seeds.stream(seed, 0, Seeds.Purpose.ROUTING));
     }

@@ -58,7 +58,7 @@ final class PacketExperiment implements Experiment {
         long end = PacketBinding.endTime(c);
         FlowSchedule schedule = PacketBinding.rated(c, topology, lft, PacketBinding.schedule(c, topology, seed), seed);
         PacketBinding.rateRealisation(c); // packet.injection's conflicts surface before anything runs
-        PacketBinding.flowPaths(c, topology, schedule, seed); // and packet.routes
+        PacketBinding.adaptiveRoutes(c); // and packet.routes' (the paths are set up once, for the run)
         MetricsBinding.options(c, end, params); // metrics.* mistakes surface before anything runs
         String engineKind = c.choice("engine.kind", List.of("sequential", "distributed"));
         Map<String, Object> engine = new LinkedHashMap<>();

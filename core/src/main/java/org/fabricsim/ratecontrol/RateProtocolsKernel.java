@@ -152,12 +152,14 @@ public record RateProtocolsKernel(String topology, String routing, boolean adapt
 
     /** How far {@code rate} is from the fluid level's answer (see the class comment). */
     static double error(RateProtocols.Kind k, FluidProblem p, double[] rate, RateCalculator calculator, long trial) {
-        double[] saa = calculator.calculate(p, RateOptions.of(RateAlgorithm.SAA), new SplittableRandom(trial)).rate();
+        RateAlgorithm fluid = switch (k) {
+            case DFFA -> RateAlgorithm.FFA;
+            case DAFA -> RateAlgorithm.AFA;
+            default -> RateAlgorithm.SAA; // SAA's own, and SAA-M's floor
+        };
+        double[] want = calculator.calculate(p, RateOptions.of(fluid), new SplittableRandom(trial)).rate();
         double worst = 0;
         if (k != RateProtocols.Kind.SAA_M) {
-            RateAlgorithm a = k == RateProtocols.Kind.DFFA ? RateAlgorithm.FFA : RateAlgorithm.AFA;
-            double[] want = k == RateProtocols.Kind.SAA ? saa
-                    : calculator.calculate(p, RateOptions.of(a), new SplittableRandom(trial)).rate();
             for (int f = 0; f < rate.length; f++) {
                 worst = Math.max(worst, Math.abs(rate[f] - want[f]));
             }
@@ -166,7 +168,7 @@ public record RateProtocolsKernel(String topology, String routing, boolean adapt
         FlowRoutes r = p.routes();
         double[] load = new double[p.linkCount()];
         for (int f = 0; f < rate.length; f++) {
-            worst = Math.max(worst, saa[f] - rate[f]);
+            worst = Math.max(worst, want[f] - rate[f]); // below SAA
             for (int i = r.start()[f]; i < r.start()[f + 1]; i++) {
                 load[r.links()[i]] += rate[f];
             }
