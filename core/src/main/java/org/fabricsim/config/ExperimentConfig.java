@@ -313,6 +313,11 @@ public final class ExperimentConfig {
         return String.valueOf(v.unwrapped());
     }
 
+    /** Whether {@code key} holds a list (for keys that take a single value or a list). */
+    public boolean isList(String key) {
+        return value(key).valueType() == ConfigValueType.LIST;
+    }
+
     /** A list of single values, as strings (e.g. seed nodes). */
     public List<String> strings(String key) {
         ConfigValue v = value(key);

@@ -449,12 +449,11 @@ final class PacketExperiment implements Experiment {
             return DistributedRun.inProcess(spec, partition.parts(), partition.partOf(), end, wire,
                     c.bool("engine.serialize-locally"), progress);
         }
-        int port = c.integer("engine.cluster.port", 0, 65535);
-        // a time key reads in picoseconds
-        java.time.Duration joinTimeout = java.time.Duration.ofNanos(c.time("engine.cluster.join-timeout") / 1000);
-        return DistributedRun.onCluster(ClusterConfig.member(c.string("engine.cluster.host"), port,
-                c.strings("engine.cluster.seed-nodes"), wire), spec, partition.parts(), partition.partOf(), end,
-                c.integer("engine.cluster.members", 1, 10_000), joinTimeout, progress);
+        ClusterSettings cluster = ClusterSettings.of(c);
+        cluster.warning().ifPresent(w -> System.err.println("fabricsim: " + w));
+        return DistributedRun.onCluster(ClusterConfig.member(cluster.host(), cluster.port(), cluster.seedNodes(), wire,
+                cluster.tls()), spec, partition.parts(), partition.partOf(), end, cluster.members(), cluster.expected(),
+                cluster.joinTimeout(), progress);
     }
 
     private static void report(PrintStream console, Topology t, FlowSchedule s, PacketRun run, PacketMetrics m,

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.fabricsim.InputException;
+import org.fabricsim.io.ReadFailure;
 import org.fabricsim.io.TextFiles;
 
 /**
@@ -51,7 +52,7 @@ public final class IbnetdiscoverFile {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return reader(where, names, latencyPs).read(in);
         } catch (IOException e) {
-            throw new InputException(where + ": cannot read ibnetdiscover output (" + TopologyFile.reason(e) + ")", e);
+            throw new InputException(where + ": cannot read ibnetdiscover output (" + ReadFailure.reason(e) + ")", e);
         }
     }
 
@@ -60,7 +61,7 @@ public final class IbnetdiscoverFile {
         try {
             return reader(fileName, names, latencyPs).read(in instanceof BufferedReader br ? br : new BufferedReader(in));
         } catch (IOException e) {
-            throw new InputException(fileName + ": cannot read ibnetdiscover output (" + TopologyFile.reason(e) + ")",
+            throw new InputException(fileName + ": cannot read ibnetdiscover output (" + ReadFailure.reason(e) + ")",
                     e);
         }
     }

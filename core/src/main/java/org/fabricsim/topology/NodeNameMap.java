@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.fabricsim.InputException;
+import org.fabricsim.io.ReadFailure;
 
 /**
  * The node name map of infiniband-diags ({@code --node-name-map}, opensm's {@code ib-node-name-map}): user
@@ -53,7 +54,7 @@ public final class NodeNameMap {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return parse(file.toString(), in);
         } catch (IOException e) {
-            throw new InputException(file + ": cannot read node name map (" + TopologyFile.reason(e) + ")", e);
+            throw new InputException(file + ": cannot read node name map (" + ReadFailure.reason(e) + ")", e);
         }
     }
 

@@ -5,11 +5,8 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -17,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabricsim.InputException;
+import org.fabricsim.io.ReadFailure;
 import org.fabricsim.io.TextFiles;
 import org.fabricsim.config.Units;
 
@@ -83,21 +81,7 @@ public final class TopologyFile {
     }
 
     private static InputException cannotRead(String where, IOException e) {
-        return new InputException(where + ": cannot read topology file (" + reason(e) + ")", e);
-    }
-
-    /** Why a text file could not be read, in a few words. */
-    static String reason(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        } else if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        } else if (e instanceof CharacterCodingException) {
-            return "not UTF-8 text";
-        } else if (e.getMessage() != null && !e.getMessage().isBlank()) {
-            return e.getMessage();
-        }
-        return e.getClass().getSimpleName();
+        return new InputException(where + ": cannot read topology file (" + ReadFailure.reason(e) + ")", e);
     }
 
     /** The file name without directories and without its last extension. */

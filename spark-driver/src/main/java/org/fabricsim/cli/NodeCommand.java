@@ -1,12 +1,18 @@
 package org.fabricsim.cli;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.fabricsim.InputException;
 import org.fabricsim.engine.distributed.ClusterConfig;
+import org.fabricsim.engine.distributed.ClusterTls;
 import org.fabricsim.engine.distributed.DistributedRun;
+import org.fabricsim.engine.distributed.OpenPortRule;
 import org.fabricsim.experiment.Experiments;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,10 +37,34 @@ final class NodeCommand implements Callable<Integer> {
             description = "Comma-separated members to join, e.g. pekko://fabricsim@10.0.0.1:2552.")
     String seedNodes;
 
+    @Option(names = "--tls-key-store", paramLabel = "FILE",
+            description = "The cluster's key (PKCS12, from 'fabricsim cluster-keys'): talk TLS with mutual"
+                    + " authentication. Needs --tls-trust-store.")
+    Path keyStore;
+
+    @Option(names = "--tls-trust-store", paramLabel = "FILE", description = "The cluster's certificate (PKCS12).")
+    Path trustStore;
+
+    @Option(names = "--tls-password-file", paramLabel = "FILE",
+            description = "The stores' password (first line); without it, the variable "
+                    + ClusterTls.PASSWORD_VARIABLE + ".")
+    Path passwordFile;
+
+    @Option(names = "--insecure",
+            description = "Listen on a non-loopback HOST without TLS (a warning is printed at every start).")
+    boolean insecure;
+
+    @Option(names = "--join-timeout", defaultValue = "60", paramLabel = "SECONDS",
+            description = "Give up when the seed nodes have not let this node in by then. Default: ${DEFAULT-VALUE}.")
+    int joinTimeout;
+
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65535) {
             throw new InputException("node: --port must be in 0..65535, got " + port);
+        }
+        if (joinTimeout < 1) {
+            throw new InputException("node: --join-timeout must be at least 1 second, got " + joinTimeout);
         }
         List<String> seeds = Arrays.stream(seedNodes.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
         for (String s : seeds) {
@@ -43,14 +73,43 @@ final class NodeCommand implements Callable<Integer> {
                         + "@HOST:PORT");
             }
         }
-        var system = DistributedRun.startMember(ClusterConfig.member(host, port, seeds, Experiments.wireClasses()));
-        main.out.println("fabricsim node " + system.address() + " joining " + String.join(", ", seeds)
-                + " (stop with Ctrl-C)");
+        ClusterTls tls = tls();
+        OpenPortRule.check(host, tls != null, insecure, "node: --host", "--tls-key-store", "--insecure")
+                .ifPresent(w -> System.err.println("fabricsim node: " + w));
+        var system = DistributedRun.startMember(ClusterConfig.member(host, port, seeds, Experiments.wireClasses(), tls));
+        main.out.println("fabricsim node " + system.address() + (tls == null ? "" : " (TLS)") + " joining "
+                + String.join(", ", seeds) + " (stop with Ctrl-C)");
+        CompletableFuture<Void> up = new CompletableFuture<>();
+        org.apache.pekko.cluster.Cluster.get(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(system))
+                .registerOnMemberUp(() -> up.complete(null));
+        try {
+            up.get(joinTimeout, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            System.err.println("fabricsim node: not let in by " + String.join(", ", seeds) + " within " + joinTimeout
+                    + " s: is a seed running and reachable, and does it hold the same cluster keys"
+                    + (tls == null ? " (it may require TLS: --tls-key-store)" : " (a member without this cluster's"
+                            + " certificate is refused)") + "?");
+            system.terminate();
+            return 1;
+        }
         try {
             system.getWhenTerminated().toCompletableFuture().get();
         } catch (ExecutionException e) {
             return 1;
         }
         return 0;
+    }
+
+    private ClusterTls tls() {
+        if (keyStore == null) {
+            if (trustStore != null || passwordFile != null) {
+                throw new InputException("node: --tls-trust-store and --tls-password-file need --tls-key-store");
+            }
+            return null;
+        }
+        if (trustStore == null) {
+            throw new InputException("node: --tls-key-store needs --tls-trust-store");
+        }
+        return ClusterTls.open(keyStore, trustStore, passwordFile, "node: --tls");
     }
 }

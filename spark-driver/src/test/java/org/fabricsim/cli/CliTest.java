@@ -30,6 +30,17 @@ class CliTest {
         return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** The command line of {@code fabricsim ARGS} in a JVM of its own, with the flags the build gives tests. */
+    static java.util.List<String> fabricsimCommand(String... args) {
+        java.util.List<String> command = new java.util.ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        java.util.Arrays.stream(System.getProperty("fabricsim.jvmFlags", "").trim().split("\\s+"))
+                .filter(f -> !f.isEmpty()).forEach(command::add);
+        command.addAll(java.util.List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(java.util.List.of(args));
+        return command;
+    }
+
     /** A user mistake: status 2 and exactly one line on stderr, which contains {@code expected}. */
     static void assertBadInput(String expected, String... args) {
         Result r = fabricsim(args);

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -23,14 +21,10 @@ class InterruptTest {
     void sigtermDuringARunRemovesTheOutputDirectoryItCreatedAndExits143() throws Exception {
         Path out = dir.resolve("a/run");
         Path err = dir.resolve("stderr.txt");
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        Arrays.stream(System.getProperty("fabricsim.jvmFlags", "").trim().split("\\s+"))
-                .filter(f -> !f.isEmpty()).forEach(command::add);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "simulate",
+        List<String> command = CliTest.fabricsimCommand("simulate",
                 Path.of("..", "conf", "experiments", "packet-tree648.conf").toString(),
                 "--set", "packet.end-time=50ms", "--set", "output.plots=false", "--progress", "off",
-                "--out", out.toString()));
+                "--out", out.toString());
         // a run of minutes: the output directory exists once the run has started writing into it
         Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(err.toFile()).start();

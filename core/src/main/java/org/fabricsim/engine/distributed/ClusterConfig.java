@@ -25,7 +25,10 @@ public final class ClusterConfig {
     private static final String COMMON = """
             pekko {
               loglevel = WARNING
-              stdout-loglevel = WARNING
+              # while the SLF4J logger starts and after it stops, Pekko logs on stdout, past the logging
+              # configuration: at shutdown that was "[WARN] ... Upstream failed ... connection has been aborted" for
+              # every link to a member that stays up (issue 17)
+              stdout-loglevel = OFF
               loggers = ["org.apache.pekko.event.slf4j.Slf4jLogger"]
               logging-filter = "org.apache.pekko.event.slf4j.Slf4jLoggingFilter"
               log-dead-letters = off
@@ -37,6 +40,7 @@ public final class ClusterConfig {
                 warn-about-java-serializer-usage = off
               }
               remote.artery {
+                # tls-tcp when the run has keys (ClusterTls)
                 transport = tcp
                 advanced.maximum-frame-size = 16MiB
                 advanced.buffer-pool-size = 256
@@ -80,9 +84,15 @@ public final class ClusterConfig {
                 .withFallback(ConfigFactory.defaultReference());
     }
 
-    /** A cluster member listening on {@code host:port} (0 = any free port) that joins {@code seedNodes}. */
+    /** A cluster member over plain TCP listening on {@code host:port} (0 = any free port) that joins {@code seedNodes}. */
     public static Config member(String host, int port, List<String> seedNodes, List<String> wireClasses) {
-        return ConfigFactory.empty()
+        return member(host, port, seedNodes, wireClasses, null);
+    }
+
+    /** {@link #member}, over TLS with mutual authentication when {@code tls} is not null. */
+    public static Config member(String host, int port, List<String> seedNodes, List<String> wireClasses,
+            ClusterTls tls) {
+        Config plain = ConfigFactory.empty()
                 .withValue("pekko.actor.provider", ConfigValueFactory.fromAnyRef("cluster"))
                 .withValue("pekko.remote.artery.canonical.hostname", ConfigValueFactory.fromAnyRef(host))
                 .withValue("pekko.remote.artery.canonical.port", ConfigValueFactory.fromAnyRef(port))
@@ -90,5 +100,6 @@ public final class ClusterConfig {
                 .withValue(WIRE_CLASSES, ConfigValueFactory.fromIterable(wireClasses))
                 .withFallback(ConfigFactory.parseString(COMMON))
                 .withFallback(ConfigFactory.defaultReference());
+        return tls == null ? plain : tls.artery().withFallback(plain);
     }
 }

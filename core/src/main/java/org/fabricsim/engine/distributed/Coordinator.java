@@ -16,6 +16,8 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
 
@@ -26,9 +28,13 @@ import org.apache.pekko.cluster.typed.Subscribe;
  * version mismatch, a broken channel — ends the run at once with the reason.
  */
 final class Coordinator extends AbstractBehavior<Object> {
-    /** What to run. {@code members} = 0: all LPs are children of this actor, in this JVM. */
+    /**
+     * What to run. {@code members} = 0: all LPs are children of this actor, in this JVM. Otherwise the cluster
+     * must have exactly {@code members} members, this one included, and when {@code expected} (the other
+     * members' {@code host:port}) is not empty, exactly those: anyone else who joins makes the run refuse.
+     */
     record Request(long runId, String version, ModelSpec spec, int parts, int[] partOf, long endPs, int members,
-            java.time.Duration joinTimeout, java.util.function.LongConsumer progress) {
+            List<String> expected, java.time.Duration joinTimeout, java.util.function.LongConsumer progress) {
     }
 
     /** The members did not all join in time. */
@@ -47,6 +53,8 @@ final class Coordinator extends AbstractBehavior<Object> {
     private final long[] reached;
     private long reported;
     private final java.util.Set<Address> hosts = new java.util.HashSet<>();
+    /** The cluster's members when the LPs were handed out: the only ones allowed in until the run ends. */
+    private final java.util.Set<Address> admitted = new java.util.HashSet<>();
     private int finished;
     private boolean assigned;
     private long startNanos;
@@ -97,7 +105,12 @@ final class Coordinator extends AbstractBehavior<Object> {
                 .onMessage(Messages.Reached.class, this::onReached)
                 .onMessage(Messages.Abort.class, a -> fail(a.reason()))
                 .onMessage(JoinTimeout.class, t -> assigned ? this : fail("only " + members + " of "
-                        + request.members() + " members joined within " + request.joinTimeout().toSeconds() + " s"))
+                        + request.members() + " members joined within " + request.joinTimeout().toSeconds() + " s"
+                        + " (are the seed nodes up, and do all members use the same cluster keys? a member without"
+                        + " the cluster's certificate, or without TLS where the others use it, is refused)"))
+                .onMessage(ClusterEvent.MemberJoined.class, e -> joined(e.member().address()))
+                .onMessage(ClusterEvent.MemberWeaklyUp.class, e -> joined(e.member().address()))
+                .onMessage(ClusterEvent.MemberUp.class, e -> joined(e.member().address()))
                 .onMessage(ClusterEvent.UnreachableMember.class, e -> lost(e.member().address(), "is unreachable"))
                 .onMessage(ClusterEvent.MemberRemoved.class, e -> lost(e.member().address(), "left"))
                 .onMessage(ClusterEvent.MemberLeft.class, e -> lost(e.member().address(), "is leaving"))
@@ -113,15 +126,89 @@ final class Coordinator extends AbstractBehavior<Object> {
         return hosts.contains(member) ? fail("member " + member + " " + what) : this;
     }
 
+    /** Membership is exact: a member nobody asked for makes the run refuse, before or during it. */
+    private Behavior<Object> joined(Address member) {
+        if (assigned) {
+            return admitted.contains(member) ? this : refuse(List.of(member.toString()), "during the run");
+        }
+        if (!invited(member)) {
+            return refuse(List.of(member.toString()), "uninvited");
+        }
+        java.util.Set<Address> active = activeMembers();
+        return active.size() > request.members() ? tooMany(active) : this;
+    }
+
+    private Behavior<Object> refuse(List<String> strangers, String when) {
+        return fail("member" + (strangers.size() > 1 ? "s " : " ") + String.join(", ", strangers) + " joined the"
+                + " cluster " + when + "; the run expects " + expectation() + " and refuses the others"
+                + " (docs/DISTRIBUTED.md, \"Security\")");
+    }
+
+    private Behavior<Object> tooMany(java.util.Set<Address> active) {
+        return fail(active.size() + " members joined the cluster (" + String.join(", ",
+                active.stream().map(Address::toString).toList()) + ") but the run expects " + expectation()
+                + ": stop the others, or list the expected ones in engine.cluster.members");
+    }
+
+    /** Before the LPs are handed out: any member when only a count is expected, else only the listed ones. */
+    private boolean invited(Address member) {
+        return request.expected().isEmpty() || member.equals(self())
+                || request.expected().contains(member.host().getOrElse(() -> "") + ":" + member.port().getOrElse(() -> 0));
+    }
+
+    private String expectation() {
+        return request.expected().isEmpty() ? request.members() + " members (this driver included)"
+                : "this driver and " + String.join(", ", request.expected());
+    }
+
+    private Address self() {
+        return Cluster.get(getContext().getSystem()).selfMember().address();
+    }
+
+    /**
+     * The cluster's members now, but for those leaving (a finished run's driver is listed a little longer) and
+     * those unreachable (a driver killed outright stays a member, unreachable, as nothing downs it).
+     */
+    private java.util.Set<Address> activeMembers() {
+        java.util.Set<Address> active = new java.util.TreeSet<>(Comparator.comparing(Address::toString));
+        var state = Cluster.get(getContext().getSystem()).state();
+        for (Member m : state.getMembers()) {
+            MemberStatus status = m.status();
+            if ((status.equals(MemberStatus.up()) || status.equals(MemberStatus.weaklyUp())
+                    || status.equals(MemberStatus.joining())) && !state.getUnreachable().contains(m)) {
+                active.add(m.address());
+            }
+        }
+        return active;
+    }
+
     private Behavior<Object> onListing(Receptionist.Listing listing) {
-        List<ActorRef<WireMessage>> members = new ArrayList<>(listing.getServiceInstances(MemberActor.KEY));
-        this.members = members.size();
-        if (assigned || members.size() < request.members()) {
+        if (assigned) {
             return this;
         }
+        java.util.Set<Address> active = activeMembers();
+        List<ActorRef<WireMessage>> members = new ArrayList<>();
+        for (ActorRef<WireMessage> m : listing.getServiceInstances(MemberActor.KEY)) {
+            Address at = m.path().address();
+            if (active.contains(at.hasGlobalScope() ? at : self())) {
+                members.add(m);
+            }
+        }
+        this.members = members.size();
+        List<String> strangers = active.stream().filter(a -> !invited(a)).map(Address::toString).toList();
+        if (!strangers.isEmpty()) {
+            return refuse(strangers, "uninvited");
+        }
+        if (active.size() > request.members()) {
+            return tooMany(active);
+        }
+        if (members.size() < request.members()) {
+            return this;
+        }
+        admitted.addAll(active);
         // deterministic placement: members in address order, LP k on member k mod members
         members.sort(Comparator.comparing(r -> resolver.toSerializationFormat(r)));
-        Address self = Cluster.get(getContext().getSystem()).selfMember().address();
+        Address self = self();
         for (int lp = 0; lp < request.parts(); lp++) {
             ActorRef<WireMessage> member = members.get(lp % members.size());
             Address at = member.path().address();

@@ -44,7 +44,7 @@ public final class DistributedRun {
             boolean serialize, LongConsumer progress) {
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         Coordinator.Request request = new Coordinator.Request(1, version(wireClasses), spec, parts, partOf, endPs, 0,
-                Duration.ZERO, progress);
+                List.of(), Duration.ZERO, progress);
         ActorSystem<Object> system = ActorSystem.create(Coordinator.create(request, result), ClusterConfig.SYSTEM_NAME,
                 ClusterConfig.local(wireClasses, serialize));
         return await(system, result);
@@ -53,21 +53,28 @@ public final class DistributedRun {
     /**
      * A run over a cluster: this JVM joins it (per {@code memberConfig}, from {@link ClusterConfig#member}),
      * hosts a member itself and the coordinator, waits for {@code members} members (itself included) and
-     * spreads the LPs over them.
+     * spreads the LPs over them. A cluster with more members than that refuses the run.
      */
     public static RunResult onCluster(Config memberConfig, ModelSpec spec, int parts, int[] partOf, long endPs,
             int members, Duration joinTimeout) {
-        return onCluster(memberConfig, spec, parts, partOf, endPs, members, joinTimeout, reached -> { });
+        return onCluster(memberConfig, spec, parts, partOf, endPs, members, List.of(), joinTimeout, reached -> { });
     }
 
-    /** {@link #onCluster}, told as the slowest LP's clock advances (whole percents of the end time). */
+    /**
+     * {@link #onCluster}, told as the slowest LP's clock advances (whole percents of the end time). When
+     * {@code expected} lists the other members ({@code host:port}), exactly those may join: {@code members} must
+     * then be their number plus one.
+     */
     public static RunResult onCluster(Config memberConfig, ModelSpec spec, int parts, int[] partOf, long endPs,
-            int members, Duration joinTimeout, LongConsumer progress) {
+            int members, List<String> expected, Duration joinTimeout, LongConsumer progress) {
+        if (!expected.isEmpty() && members != expected.size() + 1) {
+            throw new IllegalArgumentException(members + " members but " + expected.size() + " expected besides this one");
+        }
         List<String> wireClasses = memberConfig.getStringList(ClusterConfig.WIRE_CLASSES);
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         long runId = System.currentTimeMillis(); // tells this run's messages from a previous one's stragglers
         Coordinator.Request request = new Coordinator.Request(runId, version(wireClasses), spec, parts, partOf, endPs,
-                members, joinTimeout, progress);
+                members, List.copyOf(expected), joinTimeout, progress);
         Behavior<Object> driver = Behaviors.setup(ctx -> {
             ctx.spawn(MemberActor.create(version(wireClasses)), "member");
             ctx.spawn(Coordinator.create(request, result), "coordinator");

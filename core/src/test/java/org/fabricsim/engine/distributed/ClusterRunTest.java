@@ -80,7 +80,7 @@ class ClusterRunTest {
         assertTrue(e.getMessage().contains("runs version"), e.getMessage());
     }
 
-    private static Process startMember(int port, String seed, String... extra) {
+    static Process startMember(int port, String seed, String... extra) {
         try {
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
             List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-cp",
@@ -93,7 +93,7 @@ class ClusterRunTest {
         }
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         } catch (IOException e) {

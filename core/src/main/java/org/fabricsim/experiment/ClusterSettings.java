@@ -1,0 +1,102 @@
+package org.fabricsim.experiment;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.engine.distributed.ClusterConfig;
+import org.fabricsim.engine.distributed.ClusterTls;
+import org.fabricsim.engine.distributed.OpenPortRule;
+
+/**
+ * The driver's {@code engine.cluster.*} settings (docs/CONFIG.md): where it listens, whom it joins, which
+ * members it expects (a count, or the other members' addresses), and its TLS keys.
+ *
+ * @param expected the other members' {@code host:port} when listed; empty when only a count is given
+ * @param members the members the run needs, this driver included
+ * @param warning printed at start when the insecure switch lets a plain-TCP member listen beyond loopback
+ */
+record ClusterSettings(String host, int port, List<String> seedNodes, int members, List<String> expected,
+        Duration joinTimeout, ClusterTls tls, Optional<String> warning) {
+    private static final String PREFIX = "pekko://" + ClusterConfig.SYSTEM_NAME + "@";
+
+    static ClusterSettings of(ExperimentConfig c) {
+        String host = c.string("engine.cluster.host");
+        int port = c.integer("engine.cluster.port", 0, 65535);
+        List<String> seeds = c.strings("engine.cluster.seed-nodes");
+        for (String s : seeds) {
+            address(c, "engine.cluster.seed-nodes", s.startsWith(PREFIX) ? s.substring(PREFIX.length()) : "");
+        }
+        List<String> expected = new ArrayList<>();
+        int members;
+        if (c.isList("engine.cluster.members")) {
+            for (String m : c.strings("engine.cluster.members")) {
+                String a = address(c, "engine.cluster.members", m.startsWith(PREFIX) ? m.substring(PREFIX.length()) : m);
+                if (expected.contains(a)) {
+                    throw c.error("engine.cluster.members", "'" + m + "' is listed twice");
+                }
+                expected.add(a);
+            }
+            if (expected.isEmpty()) {
+                throw c.error("engine.cluster.members", "lists no member: give the nodes' HOST:PORT, or a count");
+            }
+            members = expected.size() + 1;
+        } else {
+            members = c.integer("engine.cluster.members", 1, 10_000);
+        }
+        // a time key reads in picoseconds
+        Duration joinTimeout = Duration.ofNanos(c.time("engine.cluster.join-timeout") / 1000);
+        ClusterTls tls = tls(c);
+        Optional<String> warning = OpenPortRule.check(host, tls != null, c.bool("engine.cluster.insecure"),
+                "engine.cluster.host", "engine.cluster.tls.key-store", "engine.cluster.insecure = true");
+        return new ClusterSettings(host, port, seeds, members, List.copyOf(expected), joinTimeout, tls, warning);
+    }
+
+    /** {@code HOST:PORT}, checked. */
+    private static String address(ExperimentConfig c, String key, String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        boolean ok = colon > 0 && colon < hostPort.length() - 1;
+        if (ok) {
+            try {
+                int p = Integer.parseInt(hostPort.substring(colon + 1));
+                ok = p > 0 && p <= 65535;
+            } catch (NumberFormatException e) {
+                ok = false;
+            }
+        }
+        if (!ok) {
+            throw c.error(key, "'" + hostPort + "' is not " + (key.endsWith("seed-nodes") ? PREFIX : "")
+                    + "HOST:PORT with a port in 1..65535");
+        }
+        return hostPort;
+    }
+
+    /** TLS when a key store is given; the trust store then too, and the password from its file or the environment. */
+    private static ClusterTls tls(ExperimentConfig c) {
+        String keyStore = c.string("engine.cluster.tls.key-store");
+        String trustStore = c.string("engine.cluster.tls.trust-store");
+        String passwordFile = c.string("engine.cluster.tls.password-file");
+        if (keyStore.isEmpty()) {
+            if (!trustStore.isEmpty() || !passwordFile.isEmpty()) {
+                throw c.error("engine.cluster.tls.key-store", "is empty but the trust store or password file is set:"
+                        + " give all of them to use TLS");
+            }
+            return null;
+        }
+        if (trustStore.isEmpty()) {
+            throw c.error("engine.cluster.tls.trust-store", "is needed with engine.cluster.tls.key-store");
+        }
+        try {
+            return ClusterTls.open(resolve(c, keyStore), resolve(c, trustStore),
+                    passwordFile.isEmpty() ? null : resolve(c, passwordFile), "engine.cluster.tls");
+        } catch (org.fabricsim.InputException e) {
+            throw c.errorAt("engine.cluster.tls.key-store", e);
+        }
+    }
+
+    private static Path resolve(ExperimentConfig c, String file) {
+        return c.baseDir() == null ? Path.of(file) : c.baseDir().resolve(file);
+    }
+}
