@@ -121,6 +121,7 @@ final class PacketExperiment implements Experiment {
             engine.put("null_messages_per_cross_lp_event", r.nullPerReal());
             engine.put("batches", r.batches());
             engine.put("steps", r.steps());
+            engine.put("global_bound_waves", r.boundWaves());
             engine.put("lp_busy_seconds", java.util.Arrays.stream(r.busyNanos()).mapToDouble(b -> b / 1e9).toArray());
             engine.put("mean_message_latency_ns", r.meanMessageLatencyNanos());
             // coupling factor λ = (lookahead · events per simulated second) / (message latency · events per wall
@@ -447,13 +448,13 @@ final class PacketExperiment implements Experiment {
         List<String> wire = PacketModelSpec.WIRE_CLASSES;
         if (c.choice("engine.placement", List.of("in-process", "cluster")).equals("in-process")) {
             return DistributedRun.inProcess(spec, partition.parts(), partition.partOf(), end, wire,
-                    c.bool("engine.serialize-locally"), progress);
+                    c.bool("engine.serialize-locally"), c.bool("engine.global-bound"), progress);
         }
         ClusterSettings cluster = ClusterSettings.of(c);
         cluster.warning().ifPresent(w -> System.err.println("fabricsim: " + w));
         return DistributedRun.onCluster(ClusterConfig.member(cluster.host(), cluster.port(), cluster.seedNodes(), wire,
                 cluster.tls()), spec, partition.parts(), partition.partOf(), end, cluster.members(), cluster.expected(),
-                cluster.joinTimeout(), progress);
+                cluster.joinTimeout(), c.bool("engine.global-bound"), progress);
     }
 
     private static void report(PrintStream console, Topology t, FlowSchedule s, PacketRun run, PacketMetrics m,

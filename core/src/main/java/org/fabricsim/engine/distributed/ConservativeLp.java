@@ -21,7 +21,8 @@ import java.util.List;
  * {@code min(neighbour's next event, earliest event among this LP's unacknowledged batches, this LP's next
  * event + lookahead out) + lookahead in}: the neighbour creates nothing but from its own pending events or
  * from what this LP sent or will send (a fixed point of the two bounds). The safe time is the larger of that
- * and the promise. (With more LPs the same needs a consistent view of every channel, a global reduction.)
+ * and the promise. With more LPs the same needs a consistent view of every channel: {@link GlobalBound}
+ * gives it from the coordinator, and {@link #raiseFloor} takes it in.
  */
 final class ConservativeLp {
     /**
@@ -50,6 +51,8 @@ final class ConservativeLp {
     private long[] unackedMin = new long[16]; // earliest event of each batch sent to the neighbour, from
     private long unackedFrom; // this sequence number on (the first the neighbour has not acknowledged)
     private long safeFloor;
+    private long globalFloor; // from the global bound's last wave (GlobalBound)
+    private final SentBatches[] sentSince; // per channel, for the global bound's reports (3 LPs or more)
     private long realSent;
     private long nullSent;
     private long batchesSent;
@@ -63,6 +66,12 @@ final class ConservativeLp {
     }
 
     ConservativeLp(long runId, int lp, int parts, LpModel model, int payloadWords, long endPs, int maxBatchEvents) {
+        this(runId, lp, parts, model, payloadWords, endPs, maxBatchEvents, false);
+    }
+
+    /** {@code globalBound}: the coordinator runs {@link GlobalBound} waves (3 LPs or more); this LP answers them. */
+    ConservativeLp(long runId, int lp, int parts, LpModel model, int payloadWords, long endPs, int maxBatchEvents,
+            boolean globalBound) {
         this.maxBatchEvents = maxBatchEvents;
         this.runId = runId;
         this.lp = lp;
@@ -90,6 +99,10 @@ final class ConservativeLp {
         }
         this.shortestLookahead = shortest;
         this.peer = parts == 2 && lookahead[1 - lp] != Long.MAX_VALUE ? 1 - lp : -1;
+        this.sentSince = globalBound && parts > 2 ? new SentBatches[parts] : null;
+        for (int j = 0; sentSince != null && j < parts; j++) {
+            sentSince[j] = new SentBatches();
+        }
     }
 
     /**
@@ -110,6 +123,10 @@ final class ConservativeLp {
         latencyNanos += Math.max(0, System.nanoTime() - batch.sentNanos());
         received++;
         for (int i = 0; i < batch.size(); i++) {
+            if (batch.times()[i] < globalFloor) {
+                throw new ChannelException("channel LP " + from + " -> LP " + lp + ": an event at " + batch.times()[i]
+                        + " ps is earlier than the global bound of " + globalFloor + " ps");
+            }
             if (batch.times()[i] < inClock[from]) {
                 throw new ChannelException("channel LP " + from + " -> LP " + lp + ": an event at " + batch.times()[i]
                         + " ps is earlier than the promise of " + inClock[from] + " ps");
@@ -186,11 +203,14 @@ final class ConservativeLp {
         } else {
             realSent += b.size();
         }
+        long earliest = Long.MAX_VALUE;
+        for (int k = 0; k < b.size(); k++) {
+            earliest = Math.min(earliest, b.times()[k]);
+        }
+        if (sentSince != null && earliest != Long.MAX_VALUE) {
+            sentSince[j].add(sequence, earliest);
+        }
         if (j == peer) {
-            long earliest = Long.MAX_VALUE;
-            for (long t : b.times()) {
-                earliest = Math.min(earliest, t);
-            }
             int at = (int) (sequence - unackedFrom);
             if (at >= unackedMin.length) {
                 unackedMin = java.util.Arrays.copyOf(unackedMin, 2 * (at + 1));
@@ -215,6 +235,7 @@ final class ConservativeLp {
         for (long c : inClock) {
             safe = Math.min(safe, c);
         }
+        safe = Math.max(safe, globalFloor);
         if (peer >= 0 && peerLookahead > 0) {
             long x = Math.min(peerNext, saturatedAdd(model.nextEventTime(), lookahead[peer]));
             for (long s = unackedFrom; s < nextSequence[peer]; s++) {
@@ -225,6 +246,59 @@ final class ConservativeLp {
             safe = Math.max(safe, safeFloor);
         }
         return safe;
+    }
+
+    /**
+     * This LP's snapshot for the global bound, between steps (when every batch cut has been handed over):
+     * {@code since[j]} batches have reached LP j for sure, so the events of the others may still be in flight.
+     */
+    Messages.BoundReport report(long wave, long[] since) {
+        if (sentSince == null) {
+            throw new IllegalStateException("this LP was built without the global bound (it needs 3 LPs or more)");
+        }
+        long[] inFlight = new long[parts];
+        for (int j = 0; j < parts; j++) {
+            inFlight[j] = sentSince[j].forgetBefore(since[j]);
+        }
+        return new Messages.BoundReport(runId, wave, lp, nextSequence.clone(), expectedSequence.clone(),
+                model.nextEventTime(), lookahead.clone(), inFlight);
+    }
+
+    /** The earliest event of each batch with events sent on one channel, while it may still be in flight. */
+    private static final class SentBatches {
+        private long[] sequence = new long[8];
+        private long[] earliest = new long[8];
+        private int size;
+
+        void add(long seq, long time) {
+            if (size == sequence.length) {
+                sequence = java.util.Arrays.copyOf(sequence, 2 * size);
+                earliest = java.util.Arrays.copyOf(earliest, 2 * size);
+            }
+            sequence[size] = seq;
+            earliest[size++] = time;
+        }
+
+        /** Forgets the batches before {@code seq} (received for sure); the earliest event of the rest. */
+        long forgetBefore(long seq) {
+            int drop = 0;
+            while (drop < size && sequence[drop] < seq) {
+                drop++;
+            }
+            System.arraycopy(sequence, drop, sequence, 0, size - drop);
+            System.arraycopy(earliest, drop, earliest, 0, size - drop);
+            size -= drop;
+            long min = Long.MAX_VALUE;
+            for (int k = 0; k < size; k++) {
+                min = Math.min(min, earliest[k]);
+            }
+            return min;
+        }
+    }
+
+    /** Every event still to arrive here is at or after {@code floorPs} ({@link GlobalBound}). */
+    void raiseFloor(long floorPs) {
+        globalFloor = Math.max(globalFloor, floorPs);
     }
 
     long realMessagesSent() {

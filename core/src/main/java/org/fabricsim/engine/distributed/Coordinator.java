@@ -34,7 +34,8 @@ final class Coordinator extends AbstractBehavior<Object> {
      * members' {@code host:port}) is not empty, exactly those: anyone else who joins makes the run refuse.
      */
     record Request(long runId, String version, ModelSpec spec, int parts, int[] partOf, long endPs, int members,
-            List<String> expected, java.time.Duration joinTimeout, java.util.function.LongConsumer progress) {
+            List<String> expected, java.time.Duration joinTimeout, boolean globalBound,
+            java.util.function.LongConsumer progress) {
     }
 
     /** The members did not all join in time. */
@@ -45,6 +46,11 @@ final class Coordinator extends AbstractBehavior<Object> {
     private final CompletableFuture<RunResult> future;
     private final ActorRefResolver resolver;
     private final String[] lpRefs;
+    @SuppressWarnings("unchecked")
+    private final ActorRef<WireMessage>[] lps;
+    /** The global bound for 3 LPs or more (2 have their own, ConservativeLp); null otherwise. */
+    private final GlobalBound bound;
+    private boolean started;
     private final Messages.LpDone[] done;
     private final java.io.ByteArrayOutputStream[] resultBytes;
     private final int[] resultChunks;
@@ -69,6 +75,8 @@ final class Coordinator extends AbstractBehavior<Object> {
         this.future = future;
         this.resolver = ActorRefResolver.get(ctx.getSystem());
         this.lpRefs = new String[request.parts()];
+        this.lps = new ActorRef[request.parts()];
+        this.bound = request.globalBound() && request.parts() > 2 ? new GlobalBound(request.parts()) : null;
         this.done = new Messages.LpDone[request.parts()];
         this.resultBytes = new java.io.ByteArrayOutputStream[request.parts()];
         this.resultChunks = new int[request.parts()];
@@ -92,7 +100,7 @@ final class Coordinator extends AbstractBehavior<Object> {
 
     private Messages.CreateLp order(int lp) {
         return new Messages.CreateLp(request.runId(), request.version(), lp, request.parts(), request.partOf(),
-                request.endPs(), request.spec(), resolver.toSerializationFormat(getContext().getSelf()));
+                request.endPs(), request.spec(), resolver.toSerializationFormat(getContext().getSelf()), bound != null);
     }
 
     @Override
@@ -103,6 +111,9 @@ final class Coordinator extends AbstractBehavior<Object> {
                 .onMessage(Messages.ResultChunk.class, this::onChunk)
                 .onMessage(Messages.LpDone.class, this::onDone)
                 .onMessage(Messages.Reached.class, this::onReached)
+                .onMessage(Messages.Idle.class, i -> i.runId() == request.runId() && bound != null && started
+                        ? ask(bound.onIdle()) : this)
+                .onMessage(Messages.BoundReport.class, this::onBoundReport)
                 .onMessage(Messages.Abort.class, a -> fail(a.reason()))
                 .onMessage(JoinTimeout.class, t -> assigned ? this : fail("only " + members + " of "
                         + request.members() + " members joined within " + request.joinTimeout().toSeconds() + " s"
@@ -230,9 +241,35 @@ final class Coordinator extends AbstractBehavior<Object> {
         if (++created == request.parts()) {
             startNanos = System.nanoTime();
             Messages.Start start = new Messages.Start(request.runId(), lpRefs.clone());
-            for (String ref : lpRefs) {
-                resolver.<WireMessage>resolveActorRef(ref).tell(start);
+            for (int lp = 0; lp < lpRefs.length; lp++) {
+                lps[lp] = resolver.resolveActorRef(lpRefs[lp]);
+                lps[lp].tell(start);
             }
+            started = true;
+        }
+        return this;
+    }
+
+    /** Starts wave {@code wave} of the global bound (-1: none to start). */
+    private Behavior<Object> ask(long wave) {
+        if (wave > 0) {
+            for (int lp = 0; lp < lps.length; lp++) {
+                lps[lp].tell(bound.request(request.runId(), lp));
+            }
+        }
+        return this;
+    }
+
+    private Behavior<Object> onBoundReport(Messages.BoundReport r) {
+        if (r.runId() != request.runId() || bound == null) {
+            return this;
+        }
+        GlobalBound.Outcome o = bound.onReport(r);
+        if (o != null) {
+            for (int lp = 0; lp < lps.length; lp++) {
+                lps[lp].tell(new Messages.BoundFloor(request.runId(), r.wave(), o.floors()[lp]));
+            }
+            ask(o.nextWave());
         }
         return this;
     }
@@ -317,7 +354,8 @@ final class Coordinator extends AbstractBehavior<Object> {
                 resultBytes[lp] = null;
             }
             future.complete(new RunResult(request.spec().merge(results), request.parts(), events, real, nulls, batches, wall,
-                    steps, received == 0 ? 0 : latency / (double) received, busy, lookahead));
+                    steps, received == 0 ? 0 : latency / (double) received, busy, lookahead,
+                    bound == null ? 0 : bound.waves()));
         } catch (RuntimeException e) {
             future.completeExceptionally(e);
         }

@@ -36,15 +36,18 @@ public final class DistributedRun {
      */
     public static RunResult inProcess(ModelSpec spec, int parts, int[] partOf, long endPs, List<String> wireClasses,
             boolean serialize) {
-        return inProcess(spec, parts, partOf, endPs, wireClasses, serialize, reached -> { });
+        return inProcess(spec, parts, partOf, endPs, wireClasses, serialize, true, reached -> { });
     }
 
-    /** {@link #inProcess}, told as the slowest LP's clock advances (whole percents of the end time). */
+    /**
+     * {@link #inProcess}, told as the slowest LP's clock advances (whole percents of the end time); with 3 LPs
+     * or more, {@code globalBound} adds the coordinator's global bound to the null messages ({@link GlobalBound}).
+     */
     public static RunResult inProcess(ModelSpec spec, int parts, int[] partOf, long endPs, List<String> wireClasses,
-            boolean serialize, LongConsumer progress) {
+            boolean serialize, boolean globalBound, LongConsumer progress) {
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         Coordinator.Request request = new Coordinator.Request(1, version(wireClasses), spec, parts, partOf, endPs, 0,
-                List.of(), Duration.ZERO, progress);
+                List.of(), Duration.ZERO, globalBound, progress);
         ActorSystem<Object> system = ActorSystem.create(Coordinator.create(request, result), ClusterConfig.SYSTEM_NAME,
                 ClusterConfig.local(wireClasses, serialize));
         return await(system, result);
@@ -57,16 +60,17 @@ public final class DistributedRun {
      */
     public static RunResult onCluster(Config memberConfig, ModelSpec spec, int parts, int[] partOf, long endPs,
             int members, Duration joinTimeout) {
-        return onCluster(memberConfig, spec, parts, partOf, endPs, members, List.of(), joinTimeout, reached -> { });
+        return onCluster(memberConfig, spec, parts, partOf, endPs, members, List.of(), joinTimeout, true,
+                reached -> { });
     }
 
     /**
      * {@link #onCluster}, told as the slowest LP's clock advances (whole percents of the end time). When
      * {@code expected} lists the other members ({@code host:port}), exactly those may join: {@code members} must
-     * then be their number plus one.
+     * then be their number plus one. {@code globalBound}: as for {@link #inProcess}.
      */
     public static RunResult onCluster(Config memberConfig, ModelSpec spec, int parts, int[] partOf, long endPs,
-            int members, List<String> expected, Duration joinTimeout, LongConsumer progress) {
+            int members, List<String> expected, Duration joinTimeout, boolean globalBound, LongConsumer progress) {
         if (!expected.isEmpty() && members != expected.size() + 1) {
             throw new IllegalArgumentException(members + " members but " + expected.size() + " expected besides this one");
         }
@@ -74,7 +78,7 @@ public final class DistributedRun {
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         long runId = System.currentTimeMillis(); // tells this run's messages from a previous one's stragglers
         Coordinator.Request request = new Coordinator.Request(runId, version(wireClasses), spec, parts, partOf, endPs,
-                members, List.copyOf(expected), joinTimeout, progress);
+                members, List.copyOf(expected), joinTimeout, globalBound, progress);
         Behavior<Object> driver = Behaviors.setup(ctx -> {
             ctx.spawn(MemberActor.create(version(wireClasses)), "member");
             ctx.spawn(Coordinator.create(request, result), "coordinator");

@@ -25,6 +25,7 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
     private ActorRef<WireMessage>[] peers;
     private boolean reported;
     private boolean continuing;
+    private boolean idleSaid;
     private long lastPercent;
 
     static Behavior<WireMessage> create(Messages.CreateLp order) {
@@ -39,7 +40,7 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
         try {
             LpModel model = order.spec().build(order.lp(), order.parts(), order.partOf());
             this.lp = new ConservativeLp(order.runId(), order.lp(), order.parts(), model, order.spec().payloadWords(),
-                    order.endPs());
+                    order.endPs(), ConservativeLp.MAX_BATCH_EVENTS, order.globalBound());
             coordinator.tell(new Messages.LpCreated(order.runId(), order.lp(), resolver.toSerializationFormat(ctx.getSelf())));
         } catch (RuntimeException e) {
             abort("LP " + order.lp() + " could not be built: " + e.getMessage());
@@ -55,6 +56,21 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
                     return lp == null ? Behaviors.stopped() : advance();
                 })
                 .onMessage(Messages.Start.class, this::onStart)
+                .onMessage(Messages.BoundRequest.class, q -> {
+                    if (lp == null) {
+                        return Behaviors.stopped();
+                    }
+                    idleSaid = false;
+                    coordinator.tell(lp.report(q.wave(), q.since()));
+                    return this;
+                })
+                .onMessage(Messages.BoundFloor.class, f -> {
+                    if (lp == null) {
+                        return Behaviors.stopped();
+                    }
+                    lp.raiseFloor(f.floorPs());
+                    return peers == null ? this : advance();
+                })
                 .onMessage(Messages.Stop.class, m -> Behaviors.stopped())
                 .onMessage(Messages.Abort.class, m -> Behaviors.stopped())
                 .build();
@@ -96,6 +112,10 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
             // the next stride after the batches waiting in the mailbox (they may carry later promises)
             continuing = true;
             getContext().getSelf().tell(Messages.Continue.INSTANCE);
+        } else if (order.globalBound() && !idleSaid && !lp.hasSafeWork() && !lp.done()) {
+            // blocked: ask for the global bound (GlobalBound), once until the next wave asks this LP
+            idleSaid = true;
+            coordinator.tell(new Messages.Idle(order.runId(), order.lp(), 0));
         }
         long percent = Math.min(lp.safeTime(), order.endPs()) * 100 / Math.max(1, order.endPs());
         if (percent > lastPercent && percent < 100) {

@@ -8,9 +8,9 @@ final class Messages {
     private Messages() {
     }
 
-    /** Coordinator → member: build LP {@code lp} of the run from {@code spec}. */
+    /** Coordinator → member: build LP {@code lp} of the run from {@code spec} (with the global bound or not). */
     record CreateLp(long runId, String version, int lp, int parts, int[] partOf, long endPs, ModelSpec spec,
-            String coordinator) implements WireMessage {
+            String coordinator, boolean globalBound) implements WireMessage {
     }
 
     /** LP → coordinator: built and listening at {@code ref}. */
@@ -42,6 +42,30 @@ final class Messages {
     /** LP → itself: go on with the next stride of safe events (after the messages already waiting). */
     record Continue() implements WireMessage {
         static final Continue INSTANCE = new Continue();
+    }
+
+    /** LP → coordinator: blocked, with nothing safe to do; {@code lastWave} is the newest bound wave it answered. */
+    record Idle(long runId, int lp, long lastWave) implements WireMessage {
+    }
+
+    /**
+     * Coordinator → an LP: report your snapshot for the global bound ({@link GlobalBound}); {@code since[j]}:
+     * the batches LP j had received from you at its last snapshot.
+     */
+    record BoundRequest(long runId, long wave, long[] since) implements WireMessage {
+    }
+
+    /**
+     * LP → coordinator: batches sent to and received from each LP so far, its next event, its lookahead to
+     * each LP ({@link Long#MAX_VALUE} where no cable runs), and per LP the earliest event among the batches sent
+     * to it from {@code since} on ({@link Long#MAX_VALUE}: none).
+     */
+    record BoundReport(long runId, long wave, int lp, long[] sent, long[] received, long next, long[] lookahead,
+            long[] inFlight) implements WireMessage {
+    }
+
+    /** Coordinator → an LP: every event still to arrive there is at or after {@code floorPs}. */
+    record BoundFloor(long runId, long wave, long floorPs) implements WireMessage {
     }
 
     /** Coordinator → LPs: the run is over (every LP reported); stop. */

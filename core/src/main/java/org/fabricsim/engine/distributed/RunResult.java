@@ -16,10 +16,11 @@ package org.fabricsim.engine.distributed;
  * @param busyNanos per LP, the wall time it spent processing (the rest of the run it waited)
  * @param minLookaheadPs the shortest lookahead of any channel, as the model gave it ({@link Long#MAX_VALUE}:
  *     no channel)
+ * @param boundWaves waves of the global bound (3 LPs or more, {@link GlobalBound}; 0 otherwise)
  */
 public record RunResult(WireMessage result, int parts, long events, long realMessages, long nullMessages,
         long batches, long wallNanos, long steps, double meanMessageLatencyNanos, long[] busyNanos,
-        long minLookaheadPs) {
+        long minLookaheadPs, long boundWaves) {
 
     /** Null messages per cross-LP event (the protocol's overhead). */
     public double nullPerReal() {

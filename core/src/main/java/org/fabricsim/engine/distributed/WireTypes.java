@@ -19,7 +19,8 @@ final class WireTypes {
                 WireMessage[].class, byte[].class, EventBatch.class, Messages.CreateLp.class,
                 Messages.LpCreated.class, Messages.Start.class, Messages.LpDone.class, Messages.Abort.class,
                 Messages.Stop.class, Messages.Reached.class, Messages.Continue.class,
-                Messages.ResultChunk.class));
+                Messages.ResultChunk.class, Messages.Idle.class, Messages.BoundRequest.class,
+                Messages.BoundReport.class, Messages.BoundFloor.class));
         for (String name : modelClasses) {
             try {
                 all.add(Class.forName(name));
