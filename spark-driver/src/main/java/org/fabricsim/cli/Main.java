@@ -17,7 +17,7 @@ import picocli.CommandLine.IVersionProvider;
 @Command(name = "fabricsim", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulator of lossless cluster interconnects (InfiniBand fat trees and Clos networks).",
         subcommands = {DemoCommand.class, RunCommand.class, SweepCommand.class, ContentionCommand.class, SimulateCommand.class, TopologyCommand.class, NodeCommand.class,
-                ClusterKeysCommand.class,
+                NodesCommand.class, ClusterKeysCommand.class,
                 PartitionCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements java.util.concurrent.Callable<Integer> {

@@ -1,6 +1,5 @@
 package org.fabricsim.cli;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -12,9 +11,9 @@ import org.fabricsim.InputException;
 import org.fabricsim.engine.distributed.ClusterConfig;
 import org.fabricsim.engine.distributed.ClusterTls;
 import org.fabricsim.engine.distributed.DistributedRun;
-import org.fabricsim.engine.distributed.OpenPortRule;
 import org.fabricsim.experiment.Experiments;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -37,22 +36,8 @@ final class NodeCommand implements Callable<Integer> {
             description = "Comma-separated members to join, e.g. pekko://fabricsim@10.0.0.1:2552.")
     String seedNodes;
 
-    @Option(names = "--tls-key-store", paramLabel = "FILE",
-            description = "The cluster's key (PKCS12, from 'fabricsim cluster-keys'): talk TLS with mutual"
-                    + " authentication. Needs --tls-trust-store.")
-    Path keyStore;
-
-    @Option(names = "--tls-trust-store", paramLabel = "FILE", description = "The cluster's certificate (PKCS12).")
-    Path trustStore;
-
-    @Option(names = "--tls-password-file", paramLabel = "FILE",
-            description = "The stores' password (first line); without it, the variable "
-                    + ClusterTls.PASSWORD_VARIABLE + ".")
-    Path passwordFile;
-
-    @Option(names = "--insecure",
-            description = "Listen on a non-loopback HOST without TLS (a warning is printed at every start).")
-    boolean insecure;
+    @Mixin
+    ClusterAccessOptions access;
 
     @Option(names = "--join-timeout", defaultValue = "60", paramLabel = "SECONDS",
             description = "Give up when the seed nodes have not let this node in by then. Default: ${DEFAULT-VALUE}.")
@@ -73,9 +58,7 @@ final class NodeCommand implements Callable<Integer> {
                         + "@HOST:PORT");
             }
         }
-        ClusterTls tls = tls();
-        OpenPortRule.check(host, tls != null, insecure, "node: --host", "--tls-key-store", "--insecure")
-                .ifPresent(w -> System.err.println("fabricsim node: " + w));
+        ClusterTls tls = access.open("node", host);
         var system = DistributedRun.startMember(ClusterConfig.member(host, port, seeds, Experiments.wireClasses(), tls));
         main.out.println("fabricsim node " + system.address() + (tls == null ? "" : " (TLS)") + " joining "
                 + String.join(", ", seeds) + " (stop with Ctrl-C)");
@@ -98,18 +81,5 @@ final class NodeCommand implements Callable<Integer> {
             return 1;
         }
         return 0;
-    }
-
-    private ClusterTls tls() {
-        if (keyStore == null) {
-            if (trustStore != null || passwordFile != null) {
-                throw new InputException("node: --tls-trust-store and --tls-password-file need --tls-key-store");
-            }
-            return null;
-        }
-        if (trustStore == null) {
-            throw new InputException("node: --tls-key-store needs --tls-trust-store");
-        }
-        return ClusterTls.open(keyStore, trustStore, passwordFile, "node: --tls");
     }
 }

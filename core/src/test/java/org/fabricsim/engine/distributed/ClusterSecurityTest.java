@@ -123,12 +123,12 @@ class ClusterSecurityTest {
                 "the member serves the next run");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"tls=b", "plain"})
-    void aMemberWithoutTheClustersCertificateNeverJoins(String which) {
-        // the driver seeds a TLS cluster with keys a; the member holds other keys (b), or none
+    @Test
+    void aMemberWithoutTheClustersCertificateNeverJoins() {
+        // the driver seeds a TLS cluster with keys a; the member holds other keys (b). (A member without TLS at
+        // all: ClusterSecurityCliTest.)
         int driverPort = freePort();
-        member(freePort(), seed(driverPort), which.equals("plain") ? "plain" : "tls=" + keys.resolve("b"));
+        member(freePort(), seed(driverPort), "tls=" + keys.resolve("b"));
         DistributedRunException e = assertThrows(DistributedRunException.class, () -> run(driverPort,
                 seed(driverPort), MemberMain.tls(keys.resolve("a")), DistributedRunTest.SPEC, DistributedRunTest.END, 2,
                 List.of(), 5));
