@@ -1,6 +1,7 @@
 package org.fabricsim.cli;
 
 import static org.fabricsim.cli.CliTest.fabricsim;
+import static org.fabricsim.cli.DistributedSimulateTest.concat;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -48,11 +49,6 @@ class ClusterSecurityCliTest {
             "--set", "engine.cluster.tls.password-file=" + keys.resolve("cluster.password")};
     }
 
-    private static String[] concat(String[] a, String... b) {
-        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, all, a.length, b.length);
-        return all;
-    }
 
     @Test
     void twoJvmsOverTlsReproduceTheSequentialRunAndAStrangerIsNotLetIn() throws Exception {
@@ -79,8 +75,8 @@ class ClusterSecurityCliTest {
             // the driver in a JVM of its own, as a user runs it: its log must stay quiet, the node's too
             Path two = dir.resolve("two");
             Path driverLog = dir.resolve("driver.log");
-            Process driver = fabricsimProcess(driverLog, concat(new String[] {"simulate", conf.toString(), "--out",
-                two.toString(), "--progress", "off", "--set", "engine.kind=distributed", "--set",
+            Process driver = fabricsimProcess(driverLog, concat(new String[] {"simulate", conf.toString(),
+                "--out", two.toString(), "--progress", "off", "--set", "engine.kind=distributed", "--set",
                 "engine.placement=cluster", "--set", "engine.cluster.port=" + freePort(), "--set",
                 "engine.cluster.seed-nodes=[\"" + seed + "\"]", "--set",
                 "engine.cluster.members=[\"127.0.0.1:" + nodePort + "\"]"}, tlsSettings(keys)));

@@ -123,7 +123,7 @@ class DistributedSimulateTest {
         }
     }
 
-    private static String[] concat(String[] a, String... b) {
+    static String[] concat(String[] a, String... b) {
         String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);
         return all;

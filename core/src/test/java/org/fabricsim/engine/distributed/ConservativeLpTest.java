@@ -141,57 +141,11 @@ class ConservativeLpTest {
         }
     }
 
-    /** One token bounced between two LPs, 100 lookaheads per hop: long stretches without any event. */
-    private static final class Token implements LpModel {
-        private final int lp;
-        private long next;
-        private long events;
-
-        Token(int lp) {
-            this.lp = lp;
-            this.next = lp == 0 ? 0 : Long.MAX_VALUE;
-        }
-
-        @Override
-        public long nextEventTime() {
-            return next;
-        }
-
-        @Override
-        public void runBefore(long limit, RemoteEvents out) {
-            if (next < limit) {
-                events++;
-                out.add(1 - lp, next + 100_000, events, 0, 0);
-                next = Long.MAX_VALUE;
-            }
-        }
-
-        @Override
-        public void receive(EventBatch batch, int index) {
-            next = batch.times()[index];
-        }
-
-        @Override
-        public long lookahead(int to) {
-            return to == lp ? Long.MAX_VALUE : 1_000;
-        }
-
-        @Override
-        public long events() {
-            return events;
-        }
-
-        @Override
-        public WireMessage result() {
-            return null;
-        }
-    }
-
     @Test
     void twoLpsCrossAnIdleSpellInOneExchangeNotOneLookaheadAtATime() {
         long end = 2_000_000;
-        ConservativeLp a = new ConservativeLp(1, 0, 2, new Token(0), 1, end);
-        ConservativeLp b = new ConservativeLp(1, 1, 2, new Token(1), 1, end);
+        ConservativeLp a = new ConservativeLp(1, 0, 2, new RingToken(0, 2), 1, end);
+        ConservativeLp b = new ConservativeLp(1, 1, 2, new RingToken(1, 2), 1, end);
         int exchanges = 0;
         while (!(a.done() && b.done())) {
             for (EventBatch x : a.step()) {
