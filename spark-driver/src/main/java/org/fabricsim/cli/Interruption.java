@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.fabricsim.io.OutputDirectory;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -14,7 +15,9 @@ import sun.misc.SignalHandler;
  * Ctrl-C (SIGINT) and SIGTERM during a run (docs/OUTPUTS.md, "Commit protocol"). While a command runs an
  * experiment, a shutdown hook aborts the output directories not committed yet ({@link OutputDirectory#abortAll}:
  * the partial files go, and {@code --out} too if the run created it) and prints one line on stderr,
- * {@code fabricsim: interrupted (SIGINT): nothing written to DIR}. The exit status is the JVM's own for these
+ * {@code fabricsim: interrupted (SIGINT): nothing written to DIR} — or, for a sweep that keeps its finished
+ * rounds, {@code ...: results not written; 3 finished rounds kept in DIR/rounds; continue with 'fabricsim sweep
+ * --resume DIR'}. The exit status is the JVM's own for these
  * signals, 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM (the JVM's handler runs the hooks, then
  * exits with it; a hook could only replace it with {@code Runtime.halt}, which would cut short the other hooks,
  * Spark's among them). Handlers chained in front of the JVM's only note which signal came, for the line. Outside a
@@ -38,8 +41,17 @@ final class Interruption {
 
     /** Runs {@code run}, writing into {@code out}, with the hook registered. */
     static void during(Path out, Runnable run) {
+        during(out, () -> null, run);
+    }
+
+    /**
+     * {@link #during(Path, Runnable)} for a run that keeps some of its work when interrupted (a sweep's finished
+     * rounds): {@code kept} says, after the abort, what is left and how to go on (null: nothing), and the line
+     * says that instead of "nothing written".
+     */
+    static void during(Path out, Supplier<String> kept, Runnable run) {
         AtomicBoolean finished = new AtomicBoolean();
-        Thread hook = new Thread(() -> onShutdown(out, finished.get()), "fabricsim-interrupted");
+        Thread hook = new Thread(() -> onShutdown(out, finished.get(), kept), "fabricsim-interrupted");
         Map<Signal, SignalHandler> previous = noteSignals();
         Runtime.getRuntime().addShutdownHook(hook);
         try {
@@ -55,13 +67,14 @@ final class Interruption {
         }
     }
 
-    private static void onShutdown(Path out, boolean finished) {
+    private static void onShutdown(Path out, boolean finished, Supplier<String> kept) {
         interrupted = true;
         String why = "fabricsim: interrupted" + (signal == null ? "" : " (" + signal + ")");
         try {
             List<Path> aborted = OutputDirectory.abortAll();
+            String left = finished && aborted.isEmpty() ? null : kept.get();
             System.err.println(why + (finished && aborted.isEmpty() ? " after writing the results to " + out
-                    : ": nothing written to " + out));
+                    : left != null ? ": results not written; " + left : ": nothing written to " + out));
         } catch (UncheckedIOException e) {
             System.err.println(why + ": " + e.getMessage().replace('\n', ' ') + ": "
                     + OutputDirectory.describe(e.getCause()));
