@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.config.Configurator;
 import org.fabricsim.io.OutputDirectory;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -82,6 +85,19 @@ final class Interruption {
         System.err.flush();
     }
 
+    /**
+     * From the signal on, the run's one line is all that is said: Spark stopping in the middle of a job logs
+     * errors with stack traces (tasks rejected by an executor shutting down) that tell the user nothing. Done
+     * before the JVM's handler starts the shutdown hooks, so before Spark's.
+     */
+    private static void quietLogging() {
+        try {
+            Configurator.setAllLevels(LogManager.getRootLogger().getName(), Level.OFF);
+        } catch (RuntimeException | LinkageError e) {
+            // not Log4j 2 underneath (an embedding application's logging): its lines stay
+        }
+    }
+
     /** Puts a handler that notes the signal in front of the JVM's for SIGINT and SIGTERM; returns the previous. */
     private static Map<Signal, SignalHandler> noteSignals() {
         Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
@@ -91,6 +107,7 @@ final class Interruption {
                 SignalHandler[] jvms = new SignalHandler[1];
                 jvms[0] = Signal.handle(sig, s -> {
                     signal = "SIG" + s.getName();
+                    quietLogging();
                     jvms[0].handle(s);
                 });
                 if (jvms[0] == SignalHandler.SIG_IGN || jvms[0] == SignalHandler.SIG_DFL) {

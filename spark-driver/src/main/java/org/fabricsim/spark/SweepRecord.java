@@ -52,8 +52,8 @@ record SweepRecord(String version, Path file, List<String> settings, Path baseDi
                 .asMap());
     }
 
-    /** @throws InputException if {@code from} is not a sweep record */
-    static SweepRecord read(Path from) {
+    /** @throws InputException if {@code from} is not a sweep record ({@code where} names the sweep) */
+    static SweepRecord read(Path from, String where) {
         try {
             JsonNode j = Json.read(from);
             if (!SCHEMA.equals(j.path("schema").asText()) || !j.path("config").isObject()) {
@@ -64,7 +64,7 @@ record SweepRecord(String version, Path file, List<String> settings, Path baseDi
                     strings(j.get("settings")), Path.of(j.get("base_dir").textValue()), strings(j.get("command_line")),
                     j.get("config"));
         } catch (IOException | RuntimeException e) {
-            throw new InputException(from + ": damaged (not the record of a sweep); delete "
+            throw new InputException(where + ": " + from + ": damaged (not the record of a sweep); delete "
                     + from.getParent() + " to start the sweep afresh");
         }
     }

@@ -70,7 +70,7 @@ final class SweepRounds {
         if (!Files.isRegularFile(recordFile)) {
             throw new InputException(where + ": no interrupted sweep there (no " + recordFile + ")");
         }
-        return new SweepRounds(outDir, SweepRecord.read(recordFile));
+        return new SweepRounds(outDir, SweepRecord.read(recordFile, where));
     }
 
     /** How messages name a resumed sweep. */
