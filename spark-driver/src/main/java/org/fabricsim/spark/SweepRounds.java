@@ -26,6 +26,14 @@ final class SweepRounds {
     static final String DIR_NAME = "rounds";
     private static final Pattern ROUND = Pattern.compile("round-\\d{5}\\.arrow");
 
+    /**
+     * Taken by each round's commit and by {@link #stopKeeping}: a round is kept wholly before the line of an
+     * interrupted run counts the rounds, or not at all.
+     */
+    private static final Object COMMITS = new Object();
+    /** Set by {@link #stopKeeping}: the process is going down. Guarded by {@link #COMMITS}. */
+    private static boolean stopped;
+
     private final Path outDir;
     private final Path dir;
     private final SweepRecord record;
@@ -136,6 +144,15 @@ final class SweepRounds {
 
     /** Commits a finished round (and, with the first, the sweep's record: a record always has a round beside it). */
     void write(FinishedRound r, List<String> columns) {
+        synchronized (COMMITS) {
+            if (stopped) {
+                throw new IllegalStateException("interrupted: round " + r.round() + " is not kept");
+            }
+            commit(r, columns);
+        }
+    }
+
+    private void commit(FinishedRound r, List<String> columns) {
         try (OutputDirectory out = OutputDirectory.open(dir)) {
             RoundFile.write(r, columns, out.stage(RoundFile.name(r.round())));
             if (!Files.exists(dir.resolve(SweepRecord.FILE))) {
@@ -174,11 +191,19 @@ final class SweepRounds {
     }
 
     /**
-     * For the line of an interrupted command: how many finished rounds {@code outDir} keeps and how to continue,
-     * e.g. {@code 3 finished rounds kept in DIR/rounds; continue with 'fabricsim sweep --resume DIR'}; null
-     * if it keeps none.
+     * For the line of an interrupted command, once its output is aborted: no round is kept any more in this JVM
+     * (the sweep's thread runs on while the shutdown hooks do), and this says how many {@code outDir} keeps and
+     * how to continue, e.g. {@code 3 finished rounds kept in DIR/rounds; continue with 'fabricsim sweep --resume
+     * DIR'}; null if it keeps none.
      */
-    static String kept(Path outDir) {
+    static String stopKeeping(Path outDir) {
+        synchronized (COMMITS) {
+            stopped = true;
+            return kept(outDir);
+        }
+    }
+
+    private static String kept(Path outDir) {
         SweepRounds r = new SweepRounds(outDir, null);
         if (!Files.isRegularFile(r.dir.resolve(SweepRecord.FILE))) {
             return null;

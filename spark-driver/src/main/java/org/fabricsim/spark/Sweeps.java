@@ -76,11 +76,11 @@ public final class Sweeps {
     }
 
     /**
-     * For the line of an interrupted sweep: the finished rounds {@code outDir} keeps and the command that
-     * continues them; null if it keeps none.
+     * For the line of an interrupted sweep, from the shutdown hook: keeps no more rounds in this JVM and says
+     * which finished rounds {@code outDir} keeps and the command that continues them; null if it keeps none.
      */
-    public static String keptRounds(Path outDir) {
-        return SweepRounds.kept(outDir);
+    public static String stopKeepingRounds(Path outDir) {
+        return SweepRounds.stopKeeping(outDir);
     }
 
     private static String checkedMaster(String master, int slices) {

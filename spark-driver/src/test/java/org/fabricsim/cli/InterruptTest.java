@@ -43,31 +43,18 @@ class InterruptTest {
         assertTrue(Files.isDirectory(dir.resolve("a")), "its parent, created too, is left");
     }
 
-    private static final String SWEEP = """
-            experiment = convergence
-            seed = 7
-            topology.name = "clos(2,2,2)"
-            sweep {
-              batch-size = 100
-              min-batches = 3
-              max-batches = 4
-              points = [
-                { x = 2, topology.name = "clos(2,2,2)", convergence.p = 1 }
-                { x = 3, topology.name = "clos(3,3,3)", convergence.p = 1 }
-                { x = 4, topology.name = "clos(4,4,8)", convergence.p = 2 }
-              ]
-            }
-            """;
-
     @Test
     void sigtermDuringASweepKeepsItsFinishedRoundsAndResumeWritesTheUninterruptedBytes() throws Exception {
         Path conf = dir.resolve("sweep.conf");
-        Files.writeString(conf, SWEEP);
+        Files.writeString(conf, SweepCommandTest.SWEEP);
+        // three or four rounds: at least two after the first
+        List<String> sweep = List.of("sweep", conf.toString(), "--set", "sweep.min-batches=3", "--set",
+                "sweep.max-batches=4", "--progress", "off");
         Path out = dir.resolve("sweep");
         Path err = dir.resolve("stderr.txt");
         // as soon as round 0 is kept: the signal comes while round 1 runs
-        int status = terminateWhenExists(out.resolve("rounds/round-00000.arrow"), err, "sweep", conf.toString(),
-                "--master", "local[1]", "--progress", "off", "--out", out.toString());
+        int status = terminateWhenExists(out.resolve("rounds/round-00000.arrow"), err,
+                with(sweep, "--master", "local[1]", "--out", out.toString()));
         String stderr = Files.readString(err);
         List<String> lines = lines(stderr);
         assertEquals(1, lines.size(), stderr);
@@ -88,8 +75,7 @@ class InterruptTest {
                 "--progress", "off");
         assertEquals(0, resumed.status(), resumed.err());
         Path whole = dir.resolve("whole");
-        CliTest.Result reference = CliTest.fabricsim("sweep", conf.toString(), "--master", "local[2]", "--out",
-                whole.toString(), "--progress", "off");
+        CliTest.Result reference = CliTest.fabricsim(with(sweep, "--master", "local[2]", "--out", whole.toString()));
         assertEquals(0, reference.status(), reference.err());
         for (String f : List.of("summary.json", "trials.arrow", "iterations.png")) {
             assertArrayEquals(Files.readAllBytes(whole.resolve(f)), Files.readAllBytes(out.resolve(f)), f);
@@ -128,6 +114,12 @@ class InterruptTest {
         } finally {
             p.destroyForcibly();
         }
+    }
+
+    private static String[] with(List<String> args, String... more) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
     }
 
     /** stderr without the JVM's own notice of the incubator module (jvm.config). */

@@ -13,12 +13,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.fabricsim.cli.Main;
+import org.fabricsim.cli.CliTest;
+import org.fabricsim.cli.CliTest.Result;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.experiment.RunContext;
 import org.fabricsim.io.Json;
@@ -49,26 +49,15 @@ class SweepResumeTest {
         spark = SparkSessions.start("local[2]");
         Path conf = SweepFiles.write(shared, "small.conf", CONF);
         reference = shared.resolve("reference");
-        Result r = fabricsim("sweep", conf.toString(), "--master", "local[2]", "--slices", "1", "--out",
+        Result r = CliTest.fabricsim("sweep", conf.toString(), "--master", "local[2]", "--slices", "1", "--out",
                 reference.toString(), "--progress", "off");
-        assertEquals(0, r.status, r.err);
+        assertEquals(0, r.status(), r.err());
         assertFalse(Files.exists(reference.resolve(SweepRounds.DIR_NAME)), "a completed sweep keeps no rounds");
     }
 
     @AfterAll
     static void stopSpark() {
         spark.close();
-    }
-
-    record Result(int status, String out, String err) {
-    }
-
-    static Result fabricsim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     /** Thrown by the test's hook: the sweep stops as a crashed or killed driver would, its rounds kept. */
@@ -109,10 +98,10 @@ class SweepResumeTest {
     /** One line, status 2, nothing in {@code out} changed. */
     private static void assertRefused(String expected, Path out, String... args) throws IOException {
         TreeMap<String, byte[]> before = Files.isDirectory(out) ? files(out) : null;
-        Result r = fabricsim(args);
-        assertEquals(2, r.status, r.err);
-        assertEquals(1, r.err.lines().count(), "one line: " + r.err);
-        assertTrue(r.err.startsWith("fabricsim: ") && r.err.contains(expected), r.err);
+        Result r = CliTest.fabricsim(args);
+        assertEquals(2, r.status(), r.err());
+        assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+        assertTrue(r.err().startsWith("fabricsim: ") && r.err().contains(expected), r.err());
         if (before != null) {
             assertSameFiles(before, out);
         }
@@ -128,10 +117,10 @@ class SweepResumeTest {
         // a process killed while it wrote round 2 (SIGKILL: no clean-up) leaves its partial file
         Files.writeString(out.resolve("rounds/.round-00002.arrow.partial"), "half a round");
 
-        Result r = fabricsim("sweep", "--resume", out.toString(), "--master", "local[2]", "--slices", "3", "--progress",
-                "off");
-        assertEquals(0, r.status, r.err);
-        assertTrue(r.out.startsWith("convergence sweep: resuming in " + out + " after 2 finished rounds"), r.out);
+        Result r = CliTest.fabricsim("sweep", "--resume", out.toString(), "--master", "local[2]", "--slices", "3",
+                "--progress", "off");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("convergence sweep: resuming in " + out + " after 2 finished rounds"), r.out());
         TreeMap<String, byte[]> expected = files(reference);
         expected.remove("run.json");
         expected.put("run.json", Files.readAllBytes(out.resolve("run.json")));
@@ -155,9 +144,9 @@ class SweepResumeTest {
         Path out = dir.resolve("out");
         int rounds = Json.read(reference.resolve("run.json")).get("rounds").asInt();
         runAndStopAfter(conf, out, rounds - 1); // every point done, the results not written
-        Result r = fabricsim("sweep", conf.toString(), "--resume", out.toString(), "--master", "local[2]",
+        Result r = CliTest.fabricsim("sweep", conf.toString(), "--resume", out.toString(), "--master", "local[2]",
                 "--progress", "off");
-        assertEquals(0, r.status, r.err);
+        assertEquals(0, r.status(), r.err());
         for (String f : List.of("summary.json", "trials.arrow", "iterations.png")) {
             assertArrayEquals(Files.readAllBytes(reference.resolve(f)), Files.readAllBytes(out.resolve(f)), f);
         }
@@ -212,7 +201,7 @@ class SweepResumeTest {
         assertRefused("--resume " + dir.resolve("none") + ": no such directory", dir.resolve("none"),
                 "sweep", "--resume", dir.resolve("none").toString());
         assertFalse(Files.exists(dir.resolve("none")));
-        List<String> both = new ArrayList<>(List.of("sweep", conf.toString(), "--out", "a", "--resume", "b"));
-        assertRefused("--out=DIR, --resume=DIR are mutually exclusive", dir.resolve("a"), both.toArray(String[]::new));
+        assertRefused("--out=DIR, --resume=DIR are mutually exclusive", dir.resolve("a"), "sweep", conf.toString(),
+                "--out", dir.resolve("a").toString(), "--resume", out.toString());
     }
 }
