@@ -14,12 +14,13 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The output directory of one run (DESIGN.md, "Outputs" and "Errors"): every result file is
@@ -49,8 +50,11 @@ public final class OutputDirectory implements AutoCloseable {
     private final Map<String, Path> staged = new LinkedHashMap<>();
     private State state = State.OPEN;
 
-    /** The directories opened and neither committed nor closed yet, for {@link #abortAll()}. */
-    private static final Set<OutputDirectory> OPEN = ConcurrentHashMap.newKeySet();
+    /**
+     * The directories opened and neither committed nor closed yet, in opening order, for {@link #abortAll()}.
+     * Guarded by itself.
+     */
+    private static final Set<OutputDirectory> OPEN = new LinkedHashSet<>();
 
     private enum State {
         OPEN, COMMITTED, CLOSED
@@ -71,7 +75,9 @@ public final class OutputDirectory implements AutoCloseable {
         boolean existed = Files.isDirectory(abs);
         Files.createDirectories(abs);
         OutputDirectory out = new OutputDirectory(abs, !existed);
-        OPEN.add(out);
+        synchronized (OPEN) {
+            OPEN.add(out);
+        }
         return out;
     }
 
@@ -81,15 +87,21 @@ public final class OutputDirectory implements AutoCloseable {
      * created it and it is now empty. Committed results and directories that existed before are kept. A commit
      * in progress is waited for (its results are then kept). Writers still running can stage nothing more (an
      * {@link IllegalStateException}). For a run interrupted by a signal: the command line calls this from its
-     * shutdown hook (docs/OUTPUTS.md, "Commit protocol").
+     * shutdown hook (docs/OUTPUTS.md, "Commit protocol"). The most recently opened goes first, so a directory
+     * opened inside another (a sweep's {@code rounds/}) is gone before the outer one is checked for emptiness.
      *
-     * @return the directories aborted, in no particular order
+     * @return the directories aborted, most recently opened first
      * @throws UncheckedIOException if a partial file could not be deleted (after trying all directories)
      */
     public static List<Path> abortAll() {
         List<Path> aborted = new ArrayList<>();
         UncheckedIOException failure = null;
-        for (OutputDirectory out : List.copyOf(OPEN)) {
+        List<OutputDirectory> open;
+        synchronized (OPEN) {
+            open = new ArrayList<>(OPEN);
+        }
+        Collections.reverse(open);
+        for (OutputDirectory out : open) {
             try {
                 if (out.abort()) {
                     aborted.add(out.dir);
@@ -185,7 +197,7 @@ public final class OutputDirectory implements AutoCloseable {
             move(e.getValue(), dir.resolve(e.getKey()));
         }
         state = State.COMMITTED;
-        OPEN.remove(this);
+        forget();
     }
 
     private static void move(Path from, Path to) throws IOException {
@@ -210,7 +222,7 @@ public final class OutputDirectory implements AutoCloseable {
 
     /** {@link #close()}; true if it aborted (the directory was open). */
     private synchronized boolean abort() {
-        OPEN.remove(this);
+        forget();
         if (state != State.OPEN) {
             return false;
         }
@@ -239,6 +251,12 @@ public final class OutputDirectory implements AutoCloseable {
             throw ex;
         }
         return true;
+    }
+
+    private void forget() {
+        synchronized (OPEN) {
+            OPEN.remove(this);
+        }
     }
 
     /**

@@ -260,4 +260,17 @@ class OutputDirectoryTest {
         committed.close();
         assertEquals(Set.of("summary.json"), list(done));
     }
+
+    @Test
+    void abortAllGoesInsideOutAndSoRemovesNestedDirectoriesItCreated() throws IOException {
+        // a sweep interrupted while it commits its first round: rounds/ inside the run's own directory
+        Path run = tmp.resolve("sweep");
+        OutputDirectory outer = OutputDirectory.open(run);
+        OutputDirectory inner = OutputDirectory.open(run.resolve("rounds"));
+        Files.writeString(inner.stage("round-00000.arrow"), "half");
+        assertEquals(List.of(run.resolve("rounds"), run), OutputDirectory.abortAll(), "the inner one first");
+        assertFalse(Files.exists(run), "both directories are gone");
+        outer.close();
+        inner.close();
+    }
 }

@@ -6,6 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.config.Configurator;
 import org.fabricsim.io.OutputDirectory;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -14,7 +18,9 @@ import sun.misc.SignalHandler;
  * Ctrl-C (SIGINT) and SIGTERM during a run (docs/OUTPUTS.md, "Commit protocol"). While a command runs an
  * experiment, a shutdown hook aborts the output directories not committed yet ({@link OutputDirectory#abortAll}:
  * the partial files go, and {@code --out} too if the run created it) and prints one line on stderr,
- * {@code fabricsim: interrupted (SIGINT): nothing written to DIR}. The exit status is the JVM's own for these
+ * {@code fabricsim: interrupted (SIGINT): nothing written to DIR} — or, for a sweep that keeps its finished
+ * rounds, {@code ...: results not written; 3 finished rounds kept in DIR/rounds; continue with 'fabricsim sweep
+ * --resume DIR'}. The exit status is the JVM's own for these
  * signals, 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM (the JVM's handler runs the hooks, then
  * exits with it; a hook could only replace it with {@code Runtime.halt}, which would cut short the other hooks,
  * Spark's among them). Handlers chained in front of the JVM's only note which signal came, for the line. Outside a
@@ -38,8 +44,17 @@ final class Interruption {
 
     /** Runs {@code run}, writing into {@code out}, with the hook registered. */
     static void during(Path out, Runnable run) {
+        during(out, () -> null, run);
+    }
+
+    /**
+     * {@link #during(Path, Runnable)} for a run that keeps some of its work when interrupted (a sweep's finished
+     * rounds): {@code kept} says, after the abort, what is left and how to go on (null: nothing), and the line
+     * says that instead of "nothing written".
+     */
+    static void during(Path out, Supplier<String> kept, Runnable run) {
         AtomicBoolean finished = new AtomicBoolean();
-        Thread hook = new Thread(() -> onShutdown(out, finished.get()), "fabricsim-interrupted");
+        Thread hook = new Thread(() -> onShutdown(out, finished.get(), kept), "fabricsim-interrupted");
         Map<Signal, SignalHandler> previous = noteSignals();
         Runtime.getRuntime().addShutdownHook(hook);
         try {
@@ -55,18 +70,32 @@ final class Interruption {
         }
     }
 
-    private static void onShutdown(Path out, boolean finished) {
+    private static void onShutdown(Path out, boolean finished, Supplier<String> kept) {
         interrupted = true;
         String why = "fabricsim: interrupted" + (signal == null ? "" : " (" + signal + ")");
         try {
             List<Path> aborted = OutputDirectory.abortAll();
+            String left = finished && aborted.isEmpty() ? null : kept.get();
             System.err.println(why + (finished && aborted.isEmpty() ? " after writing the results to " + out
-                    : ": nothing written to " + out));
+                    : left != null ? ": results not written; " + left : ": nothing written to " + out));
         } catch (UncheckedIOException e) {
             System.err.println(why + ": " + e.getMessage().replace('\n', ' ') + ": "
                     + OutputDirectory.describe(e.getCause()));
         }
         System.err.flush();
+    }
+
+    /**
+     * From the signal on, the run's one line is all that is said: Spark stopping in the middle of a job logs
+     * errors with stack traces (tasks rejected by an executor shutting down) that tell the user nothing. Done
+     * before the JVM's handler starts the shutdown hooks, so before Spark's.
+     */
+    private static void quietLogging() {
+        try {
+            Configurator.setAllLevels(LogManager.getRootLogger().getName(), Level.OFF);
+        } catch (RuntimeException | LinkageError e) {
+            // not Log4j 2 underneath (an embedding application's logging): its lines stay
+        }
     }
 
     /** Puts a handler that notes the signal in front of the JVM's for SIGINT and SIGTERM; returns the previous. */
@@ -78,6 +107,7 @@ final class Interruption {
                 SignalHandler[] jvms = new SignalHandler[1];
                 jvms[0] = Signal.handle(sig, s -> {
                     signal = "SIG" + s.getName();
+                    quietLogging();
                     jvms[0].handle(s);
                 });
                 if (jvms[0] == SignalHandler.SIG_IGN || jvms[0] == SignalHandler.SIG_DFL) {

@@ -63,8 +63,14 @@ final class Settings {
 
     /** Runs a sweep on Spark ({@code master} null: spark.master or local[*]). */
     void sweep(Main main, ExperimentConfig config, Path out, String master, int slices, List<String> command) {
-        Interruption.during(out, () -> Sweeps.run(config, out, master, slices,
-                new RunContext(main.out, progressMode()), recorded(command)));
+        Interruption.during(out, () -> Sweeps.stopKeepingRounds(out), () -> Sweeps.run(config, settings, out, master,
+                slices, new RunContext(main.out, progressMode()), recorded(command)));
+    }
+
+    /** Continues the interrupted sweep in {@code dir}; {@code file} and the settings, if given, must be its own. */
+    void resume(Main main, Path dir, Path file, String master, int slices) {
+        Interruption.during(dir, () -> Sweeps.stopKeepingRounds(dir), () -> Sweeps.resume(dir, file, settings, master,
+                slices, new RunContext(main.out, progressMode())));
     }
 
     private List<String> recorded(List<String> command) {

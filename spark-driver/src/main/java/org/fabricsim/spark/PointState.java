@@ -17,6 +17,16 @@ final class PointState {
         String key() {
             return this == TOLERANCE ? "tolerance" : "max-batches";
         }
+
+        /** The stop {@link #key()} names. */
+        static Stop ofKey(String key) {
+            for (Stop s : values()) {
+                if (s.key().equals(key)) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("no stop '" + key + "'");
+        }
     }
 
     final SweepPoint point;
@@ -73,6 +83,38 @@ final class PointState {
                     Integer.MAX_VALUE);
             stop = unbounded.done(batches, previous, current) ? Stop.TOLERANCE : Stop.MAX_BATCHES;
         }
+    }
+
+    /** The stop column's mean after the last batch (NaN before the first). */
+    double lastMean() {
+        return means.isEmpty() ? Double.NaN : means.get(means.size() - 1);
+    }
+
+    /**
+     * One more batch as a persisted round recorded it (a resumed sweep, {@link SweepRounds}): the mean the rule
+     * saw after it and whether it stopped the point. The rule is not applied again: it gave these.
+     */
+    void restore(double mean, Stop after) {
+        if (done()) {
+            throw new IllegalStateException("point " + point.index() + " is already done");
+        }
+        means.add(mean);
+        stop = after;
+    }
+
+    /**
+     * The aggregate over all trials of a point whose batches were all restored (it was done before the resumed
+     * rounds began, so no batch of theirs gave it one).
+     *
+     * @throws IllegalStateException if the point has one already or the count is not batches × batch-size
+     */
+    void restoreAggregate(PointAggregate a, StoppingRule rule) {
+        long expected = (long) means.size() * rule.batchSize();
+        if (aggregate != null || a == null || a.trials() != expected) {
+            throw new IllegalStateException("point " + point.index() + ": expected " + expected
+                    + " restored trials, Spark returned " + (a == null ? 0 : a.trials()));
+        }
+        aggregate = a;
     }
 
     /** Trials this point will have run at least: all its batches if done, else one more (and min-batches). */

@@ -7,7 +7,8 @@ import org.fabricsim.cli.Main;
 /**
  * The main class {@code spark-submit} runs (docs/SPARK.md):
  * {@code spark-submit --class org.fabricsim.spark.SweepMain … fabricsim-spark.jar EXPERIMENT.conf --out DIR
- * [--set k=v]...}, the same as {@code fabricsim sweep} with the master {@code spark-submit} chose. Returns
+ * [--set k=v]...} (or {@code --resume DIR}), the same as {@code fabricsim sweep} with the master
+ * {@code spark-submit} chose. Returns
  * normally on success (YARN's cluster mode treats an early {@code System.exit} as a failure); exits with the
  * command line's status otherwise.
  */

@@ -103,20 +103,13 @@ final class SweepOutputs {
     /** {@code trials.arrow}: point (int32), trial (int64), one int64 per kernel column; rows by (point, trial). */
     static ArrowTable table(SweepResult r) {
         SweepPlan plan = r.plan();
-        TrialRows rows = r.rows();
         List<String> labels = plan.points().stream().map(SweepPoint::label).toList();
-        ArrowTable t = new ArrowTable()
+        return TrialTable.arrow(r.rows(), plan.columns())
                 .metadata("schema", "fabricsim.sweep_trials")
                 .metadata("schema_version", SCHEMA_VERSION)
                 .metadata("experiment", plan.experiment())
                 .metadata("stop_column", plan.stopColumn())
-                .metadata("point_labels", Json.format(labels).strip())
-                .int32(TrialTable.POINT, rows.point())
-                .int64(TrialTable.TRIAL, rows.trial());
-        for (int c = 0; c < plan.columns().size(); c++) {
-            t.int64(plan.columns().get(c), rows.values()[c]);
-        }
-        return t;
+                .metadata("point_labels", Json.format(labels).strip());
     }
 
     /** The plan's figures, or else the stop column's mean with its 95 % interval against x and one line per model. */

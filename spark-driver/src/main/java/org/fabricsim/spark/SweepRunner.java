@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
@@ -24,8 +25,9 @@ import org.fabricsim.sweep.TrialKernel;
  * {@code slices} tasks; executors run them ({@link RunTrials}) and return one row per trial. The rows of all
  * rounds stay cached in Spark; after each round Spark SQL aggregates every active point over all its trials
  * ({@link PointAggregates}) and the driver applies the stopping rule to the stop column's mean
- * ({@link PointState}). When every point is done: the stop column's histograms, and all rows, sorted by
- * (point, trial).
+ * ({@link PointState}); the finished round (its rows, collected on the driver, and the points' states) goes to
+ * a listener, which keeps it ({@link SweepRounds}). When every point is done: the stop column's histograms, and
+ * all rows, sorted by (point, trial). A resumed sweep starts from the rounds kept, without running them again.
  *
  * <p>Nothing in the result depends on the master, the number of executors or slices, or the order tasks
  * finish: trials depend only on (kernel, trial index), aggregates are exact, and rows are sorted.
@@ -63,6 +65,18 @@ public final class SweepRunner {
 
     /** Runs the sweep; {@code progress} counts trials (its total grows as points need more batches). */
     SweepResult run(SweepPlan plan, Progress progress) {
+        return run(plan, progress, List.of(), r -> { });
+    }
+
+    /**
+     * Runs the sweep from where {@code restored} left it (a resumed sweep; empty: from the start), handing every
+     * round it finishes to {@code finished} before the next begins. Restored rounds are not run again: their rows
+     * join the cached table and their points' states are taken as recorded, so the rounds that follow are those
+     * an uninterrupted sweep runs.
+     *
+     * @param restored rounds 0 … k − 1, as {@link SweepRounds#read} checked them against {@code plan}
+     */
+    SweepResult run(SweepPlan plan, Progress progress, List<FinishedRound> restored, Consumer<FinishedRound> finished) {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         StoppingRule rule = plan.rule();
         int batch = rule.batchSize();
@@ -73,12 +87,27 @@ public final class SweepRunner {
         RunTrials runTrials = new RunTrials(kernels, plan.columns().size(), trialsDone);
 
         List<PointState> states = plan.points().stream().map(PointState::new).toList();
-        long planned = (long) states.size() * batch * rule.minBatches();
+        List<Row> collected = new ArrayList<>(); // every round's rows, on the driver, for trials.arrow
+        for (FinishedRound r : restored) {
+            r.points().forEach(o -> states.get(o.point()).restore(o.mean(), o.stop()));
+            collected.addAll(r.rows());
+        }
+        long planned = Math.max((long) states.size() * batch * rule.minBatches(),
+                states.stream().mapToLong(s -> s.plannedTrials(rule)).sum());
         progress.total(planned);
         List<Dataset<Row>> parts = new ArrayList<>();
         Dataset<Row> all = null;
-        int round = 0;
+        int round = restored.size();
         try {
+            if (!collected.isEmpty()) {
+                jsc.setJobDescription("fabricsim " + plan.experiment() + ": " + round + " restored rounds");
+                Dataset<Row> old = spark.createDataFrame(jsc.parallelize(collected, perRound), schema)
+                        .persist(StorageLevel.MEMORY_AND_DISK());
+                old.count();
+                parts.add(old);
+                all = old;
+                progress.stepBy(collected.size());
+            }
             while (states.stream().anyMatch(s -> !s.done())) {
                 List<Integer> active = states.stream().filter(s -> !s.done()).map(s -> s.point.index()).toList();
                 List<TrialTask> tasks = TrialTask.round(active, round, batch, perRound);
@@ -88,9 +117,11 @@ public final class SweepRunner {
                 JavaRDD<Row> rows = jsc.parallelize(tasks, Math.min(perRound, tasks.size())).mapPartitions(runTrials);
                 Dataset<Row> roundRows = spark.createDataFrame(rows, schema).persist(StorageLevel.MEMORY_AND_DISK());
                 parts.add(roundRows);
+                List<Row> roundList;
                 try (ProgressPoller poller = new ProgressPoller(progress, trialsDone, (long) active.size() * batch)) {
-                    roundRows.count(); // the round's one job: runs the trials into Spark's cache
+                    roundList = roundRows.collectAsList(); // the round's one job: runs the trials into Spark's cache
                 }
+                collected.addAll(roundList);
                 if (parts.size() > maxCachedParts) {
                     Dataset<Row> merged = union(parts).persist(StorageLevel.MEMORY_AND_DISK());
                     merged.count();
@@ -101,16 +132,27 @@ public final class SweepRunner {
                 all = union(parts);
                 jsc.setJobDescription("fabricsim " + plan.experiment() + " round " + round + ": aggregates");
                 Map<Integer, PointAggregate> aggregates = PointAggregates.of(all, plan.columns(), active);
+                List<FinishedRound.Outcome> outcomes = new ArrayList<>();
                 for (int p : active) {
-                    states.get(p).afterBatch(aggregates.get(p), plan.stopColumn(), rule);
+                    PointState s = states.get(p);
+                    s.afterBatch(aggregates.get(p), plan.stopColumn(), rule);
+                    outcomes.add(new FinishedRound.Outcome(p, s.lastMean(), s.stop()));
                 }
+                finished.accept(new FinishedRound(round, outcomes, roundList));
                 planned = Math.max(planned, states.stream().mapToLong(s -> s.plannedTrials(rule)).sum());
                 progress.total(planned);
                 round++;
             }
-            jsc.setJobDescription("fabricsim " + plan.experiment() + ": histograms and rows");
+            List<Integer> unaggregated = states.stream().filter(s -> s.aggregate() == null)
+                    .map(s -> s.point.index()).toList();
+            if (!unaggregated.isEmpty()) { // points done before the resumed rounds: aggregated once, over all
+                jsc.setJobDescription("fabricsim " + plan.experiment() + ": aggregates of restored points");
+                Map<Integer, PointAggregate> aggregates = PointAggregates.of(all, plan.columns(), unaggregated);
+                unaggregated.forEach(p -> states.get(p).restoreAggregate(aggregates.get(p), rule));
+            }
+            jsc.setJobDescription("fabricsim " + plan.experiment() + ": histograms");
             Map<Integer, ValueCounts> histograms = PointAggregates.histograms(all, plan.stopColumn());
-            TrialRows rows = TrialRows.of(all.collectAsList(), plan.columns().size());
+            TrialRows rows = TrialRows.of(collected, plan.columns().size());
             List<SweepResult.PointResult> points = new ArrayList<>();
             for (PointState s : states) {
                 points.add(new SweepResult.PointResult(s.point, s.batches(), s.stop(), s.means(), s.aggregate(),

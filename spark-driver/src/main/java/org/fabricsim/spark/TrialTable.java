@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.fabricsim.io.ArrowTable;
 
 /**
  * The layout of a sweep's per-trial rows, in Spark and in {@code trials.arrow}: {@code point} (int),
@@ -28,6 +29,15 @@ final class TrialTable {
             fields.add(DataTypes.createStructField(c, DataTypes.LongType, false));
         }
         return DataTypes.createStructType(fields);
+    }
+
+    /** {@code rows} as an Arrow table in this layout: point (int32), trial (int64), one int64 per column. */
+    static ArrowTable arrow(TrialRows rows, List<String> columns) {
+        ArrowTable t = new ArrowTable().int32(POINT, rows.point()).int64(TRIAL, rows.trial());
+        for (int c = 0; c < columns.size(); c++) {
+            t.int64(columns.get(c), rows.values()[c]);
+        }
+        return t;
     }
 
     /** {@code name} quoted for Spark SQL. */

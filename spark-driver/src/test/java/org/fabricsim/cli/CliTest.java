@@ -15,14 +15,17 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class CliTest {
+/** The command line as a user meets it; {@link #fabricsim} also serves the other packages' tests. */
+public class CliTest {
     @TempDir
     Path dir;
 
-    record Result(int status, String out, String err) {
+    /** A command's exit status and what it printed. */
+    public record Result(int status, String out, String err) {
     }
 
-    static Result fabricsim(String... args) {
+    /** Runs {@code fabricsim ARGS} in this JVM. */
+    public static Result fabricsim(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),

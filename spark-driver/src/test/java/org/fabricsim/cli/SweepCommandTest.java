@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code fabricsim sweep} and {@code fabricsim run} of a sweep, as a user types them. */
 class SweepCommandTest {
-    private static final String SWEEP = """
+    /** Two points, two or three rounds (InterruptTest interrupts it). */
+    static final String SWEEP = """
             experiment = convergence
             seed = 5
             topology.name = "clos(2,2,2)"

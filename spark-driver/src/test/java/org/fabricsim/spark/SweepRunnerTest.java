@@ -199,7 +199,8 @@ class SweepRunnerTest {
         Path f = SweepFiles.write(dir, "whole.conf", SweepFiles.SMALL);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         Path out = dir.resolve("whole");
-        Sweeps.run(ExperimentConfig.load(f, List.of("output.plots=false")), out, "local[2]", 0,
+        List<String> settings = List.of("output.plots=false");
+        Sweeps.run(ExperimentConfig.load(f, settings), settings, out, "local[2]", 0,
                 new RunContext(new PrintStream(console, true, StandardCharsets.UTF_8), Progress.Mode.OFF),
                 List.of("sweep", f.toString()));
         assertTrue(!spark.session().sparkContext().isStopped(), "a borrowed session keeps running");
