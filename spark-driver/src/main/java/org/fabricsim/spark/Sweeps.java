@@ -35,8 +35,10 @@ public final class Sweeps {
      */
     public static void run(ExperimentConfig config, Path outDir, String master, int slices, RunContext context,
             List<String> commandLine) {
-        SweepPlan plan = SweepPlans.of(config);
         String resolved = MasterUrl.resolve(master);
+        // before the plan builds the points' networks: refuse what the heap cannot hold, at once
+        org.fabricsim.experiment.RunMemory.sweep(config, MasterUrl.tasksInThisJvm(resolved)).requireFits();
+        SweepPlan plan = SweepPlans.of(config);
         boolean plots = config.bool("output.plots");
         if (slices < 0) {
             throw new org.fabricsim.InputException("--slices must be 0 (automatic) or positive (got " + slices + ")");
