@@ -201,8 +201,9 @@ public final class RunMemory {
     private static TopologySize size(ExperimentConfig c) {
         long bandwidth = c.string("topology.link-bandwidth").equals("default") ? 0 : c.bandwidth("topology.link-bandwidth");
         long latency = c.string("topology.link-latency").equals("default") ? 0 : c.time("topology.link-latency");
+        String name = c.string("topology.name"); // a missing key says so itself, as in NetworkBinding
         try {
-            return Topologies.size(c.string("topology.name"), Math.max(0, bandwidth), Math.max(0, latency), c.baseDir());
+            return Topologies.size(name, Math.max(0, bandwidth), Math.max(0, latency), c.baseDir());
         } catch (InputException e) {
             throw c.errorAt("topology.name", e);
         }
