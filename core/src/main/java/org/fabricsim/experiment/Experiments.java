@@ -43,6 +43,7 @@ public final class Experiments {
 
     public static void run(ExperimentConfig config, Path outDir, RunContext context, List<String> commandLine) {
         Experiment experiment = KNOWN.get(config.choice("experiment", names()));
+        RunMemory.of(config).requireFits(); // before anything is built or written
         RunDirectory.write(config, experiment.name(), outDir, commandLine, out -> {
             return experiment.run(config, out, context);
         });

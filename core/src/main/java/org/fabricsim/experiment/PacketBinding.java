@@ -40,8 +40,8 @@ import org.fabricsim.traffic.PatternKind;
  * run length. Every mistake is one line naming the file and key.
  */
 public final class PacketBinding {
-    private static final String FLOWS = "packet.flows";
-    private static final List<String> FLOW_KEYS = List.of("src", "dst", "start", "stop", "bytes", "rate", "vl");
+    static final String FLOWS = "packet.flows";
+    static final List<String> FLOW_KEYS = List.of("src", "dst", "start", "stop", "bytes", "rate", "vl");
 
     private PacketBinding() {
     }

@@ -96,6 +96,78 @@ public final class Topologies {
                 + " clos(n,r,m); or a topology file or ibnetdiscover output path)");
     }
 
+    /**
+     * The hosts, switches and ports of what {@code spec} names (arguments as {@link #resolve(String, long, long,
+     * Path)}), for a run's memory estimate. A generator expression is counted from its parameters without building
+     * the tree, so that one too big for the heap (xgft(2;4096,4000;1,4000): 16 million hosts) is refused at once
+     * rather than after minutes of building; presets are small and files bounded by their length, so those are
+     * built and counted. A malformed expression gets the same error as {@link #resolve}.
+     */
+    public static TopologySize size(String spec, long bandwidthBps, long latencyPs, Path baseDir) {
+        String s = spec.trim();
+        Matcher m = CALL.matcher(s.replace(" ", "").toLowerCase(Locale.ROOT));
+        if (!s.startsWith(IbnetdiscoverFile.PREFIX) && Presets.find(s) == null && m.matches()) {
+            TopologySize size = generatorSize(s, m.group(1), m.group(2));
+            if (size != null) {
+                return size;
+            }
+        }
+        return TopologySize.of(resolve(spec, bandwidthBps, latencyPs, baseDir));
+    }
+
+    /** The size of a generator's tree; null for values the build refuses with its own message (k = 0, w1 = 2...). */
+    private static TopologySize generatorSize(String spec, String generator, String args) {
+        int[] m;
+        int[] w;
+        int[] p;
+        int horizontal = 0;
+        switch (generator) {
+            case "xgft", "pgft" -> {
+                int[][] g = groups(spec, args, generator.equals("xgft") ? 3 : 4);
+                int h = single(spec, g[0]);
+                checkLevels(spec, h, g[1], g[2]);
+                m = g[1];
+                w = g[2];
+                p = generator.equals("xgft") ? ones(h) : g[3];
+                checkLevels(spec, h, m, p);
+            }
+            case "kary-ntree", "mkary-ntree" -> {
+                int[] a = numbers(spec, args, generator.equals("kary-ntree") ? 2 : 3);
+                if (a[1] < 1 || a[1] > 64) {
+                    return null;
+                }
+                m = new int[a[1]];
+                w = new int[a[1]];
+                java.util.Arrays.fill(m, a[0]);
+                java.util.Arrays.fill(w, a[0]);
+                w[0] = 1;
+                p = ones(a[1]);
+                horizontal = a.length == 3 ? a[2] : 0;
+            }
+            case "clos" -> {
+                int[] a = numbers(spec, args, 3);
+                m = new int[] {a[0], a[1]};
+                w = new int[] {1, a[2]};
+                p = ones(2);
+            }
+            default -> {
+                return null;
+            }
+        }
+        for (int l = 0; l < m.length; l++) {
+            if (m[l] < 1 || w[l] < 1 || p[l] < 1) {
+                return null;
+            }
+        }
+        return horizontal < 0 || w[0] != 1 || p[0] != 1 ? null : TopologySize.pgft(m, w, p, horizontal);
+    }
+
+    private static int[] ones(int n) {
+        int[] a = new int[n];
+        java.util.Arrays.fill(a, 1);
+        return a;
+    }
+
     private static LinkParams override(LinkParams link, long bandwidthBps, long latencyPs) {
         LinkParams l = bandwidthBps > 0 ? link.withBandwidth(bandwidthBps) : link;
         return latencyPs > 0 ? l.withLatency(latencyPs) : l;

@@ -4,6 +4,8 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import org.fabricsim.InputException;
 import org.fabricsim.experiment.Experiments;
+import org.fabricsim.io.OutputDirectory;
+import org.fabricsim.memory.OutOfMemory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -11,7 +13,7 @@ import picocli.CommandLine.IVersionProvider;
 /**
  * The {@code fabricsim} command line. A user mistake (an {@link InputException} or a bad option) prints one
  * line on stderr and exits with status 2; a run that cannot write its results prints one line and exits
- * with 1; anything else is a bug, printed with its stack trace, status 1. A run interrupted by Ctrl-C or SIGTERM
+ * with 1; so does one that runs out of memory ({@link OutOfMemory}); anything else is a bug, printed with its stack trace, status 1. A run interrupted by Ctrl-C or SIGTERM
  * removes what it staged, prints one line and exits with 130 or 143 ({@link Interruption}).
  */
 @Command(name = "fabricsim", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -72,11 +74,34 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 err.println("fabricsim: " + io.getMessage().replace('\n', ' '));
                 return 1;
             }
+            String memory = OutOfMemory.find(ex); // a worker's error, rethrown wrapped
+            if (memory != null) {
+                return outOfMemory(err, memory);
+            }
             err.println("fabricsim: internal error: " + ex);
             ex.printStackTrace(err);
             return 1;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(err, OutOfMemory.line(e));
+        }
+    }
+
+    /**
+     * An {@link OutOfMemoryError} the estimate did not foresee (docs/CONFIG.md, "Memory"): what the run staged is
+     * gone (the output directory's own clean-up ran as the error unwound it; {@link OutputDirectory#abortAll} for
+     * any other still open), one line, status 1.
+     */
+    private static int outOfMemory(PrintStream err, String line) {
+        try {
+            OutputDirectory.abortAll();
+        } catch (java.io.UncheckedIOException e) {
+            err.println("fabricsim: " + e.getMessage().replace('\n', ' '));
+        }
+        err.println("fabricsim: " + line);
+        return 1;
     }
 
     private static InputException inputCause(Throwable t) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fabricsim.InputException;
 import org.fabricsim.config.Units;
+import org.fabricsim.experiment.RunMemory;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.routing.LftDump;
 import org.fabricsim.routing.LftFile;
@@ -107,6 +108,8 @@ final class TopologyCommand implements Callable<Integer> {
         long bw = bandwidth == null ? 0 : Units.bandwidth(bandwidth);
         long lat = latency == null ? 0 : Units.time(latency);
         NodeNameMap names = nodeNameMap == null ? null : NodeNameMap.read(nodeNameMap);
+        // a generator's tree is counted, not built: one too big for the heap is refused at once
+        RunMemory.topology(topology, bw, lat, null, lft != null || lftDump != null || check).requireFits();
         Topology t = Topologies.resolve(topology, bw, lat, null, names);
         TopologyReport.describe(t).forEach(main.out::println);
         if (dot != null) {

@@ -51,6 +51,21 @@ public final class MasterUrl {
     }
 
     /** Whether the driver and its executors share this machine (then Spark binds to 127.0.0.1). */
+    /**
+     * How many tasks run at once in this JVM under {@code master}: N of {@code local[N]}, the cores of
+     * {@code local[*]}, 1 of {@code local}; 0 for a cluster (local-cluster included), whose executors are other JVMs.
+     */
+    public static int tasksInThisJvm(String master) {
+        java.util.regex.Matcher m = LOCAL.matcher(master.trim());
+        if (!m.matches()) {
+            return 0;
+        }
+        if (m.group(2) == null) {
+            return 1;
+        }
+        return m.group(2).equals("*") ? Runtime.getRuntime().availableProcessors() : Integer.parseInt(m.group(2));
+    }
+
     public static boolean isLocal(String master) {
         return master.startsWith("local");
     }

@@ -37,6 +37,16 @@ final class RunTrials implements FlatMapFunction<Iterator<TrialTask>, Row> {
 
     @Override
     public Iterator<Row> call(Iterator<TrialTask> tasks) {
+        try {
+            return run(tasks);
+        } catch (OutOfMemoryError e) {
+            // as an ordinary task failure: Spark's executor would end the JVM on the error itself, before the
+            // command line could clean up and say why
+            throw org.fabricsim.memory.OutOfMemory.of(e);
+        }
+    }
+
+    private Iterator<Row> run(Iterator<TrialTask> tasks) {
         Map<Integer, TrialRunner> runners = new HashMap<>();
         List<Row> rows = new ArrayList<>();
         long[] out = new long[columns];

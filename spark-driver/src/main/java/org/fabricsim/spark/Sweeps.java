@@ -47,8 +47,10 @@ public final class Sweeps {
     /** {@link #run} with {@code afterRound} called after each round is kept (tests stop the sweep there). */
     static void run(ExperimentConfig config, List<String> settings, Path outDir, String master, int slices,
             RunContext context, List<String> commandLine, Consumer<FinishedRound> afterRound) {
-        SweepPlan plan = SweepPlans.of(config);
         String resolved = checkedMaster(master, slices);
+        // before the plan builds the points' networks: refuse what the heap cannot hold, at once
+        org.fabricsim.experiment.RunMemory.sweep(config, MasterUrl.tasksInThisJvm(resolved)).requireFits();
+        SweepPlan plan = SweepPlans.of(config);
         SweepRounds rounds = SweepRounds.fresh(outDir, SweepRecord.of(config, settings, commandLine));
         execute(config, plan, rounds, List.of(), outDir, resolved, slices, context, commandLine, afterRound);
     }
@@ -66,8 +68,9 @@ public final class Sweeps {
             RunContext context) {
         SweepRounds rounds = SweepRounds.resume(outDir);
         ExperimentConfig config = rounds.record().resumed(file, settings, SweepRounds.where(outDir));
-        SweepPlan plan = SweepPlans.of(config);
         String resolved = checkedMaster(master, slices);
+        org.fabricsim.experiment.RunMemory.sweep(config, MasterUrl.tasksInThisJvm(resolved)).requireFits();
+        SweepPlan plan = SweepPlans.of(config);
         List<FinishedRound> restored = rounds.read(plan);
         context.console().printf(Locale.ROOT, "%s sweep: resuming in %s after %d finished round%s%n",
                 plan.experiment(), outDir, restored.size(), restored.size() == 1 ? "" : "s");

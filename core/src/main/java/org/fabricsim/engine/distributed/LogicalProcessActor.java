@@ -42,8 +42,9 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
             this.lp = new ConservativeLp(order.runId(), order.lp(), order.parts(), model, order.spec().payloadWords(),
                     order.endPs(), ConservativeLp.MAX_BATCH_EVENTS, order.globalBound());
             coordinator.tell(new Messages.LpCreated(order.runId(), order.lp(), resolver.toSerializationFormat(ctx.getSelf())));
-        } catch (RuntimeException e) {
-            abort("LP " + order.lp() + " could not be built: " + e.getMessage());
+        } catch (RuntimeException | OutOfMemoryError e) { // an error would make Pekko end the JVM: abort instead
+            abort("LP " + order.lp() + " could not be built: " + (e instanceof OutOfMemoryError oom
+                    ? org.fabricsim.memory.OutOfMemory.line(oom) : e.getMessage()));
         }
     }
 
@@ -105,8 +106,9 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
             for (EventBatch b : lp.step()) {
                 peers[b.to()].tell(b);
             }
-        } catch (RuntimeException e) {
-            return abort("LP " + order.lp() + " failed: " + e);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            return abort("LP " + order.lp() + " failed: " + (e instanceof OutOfMemoryError oom
+                    ? org.fabricsim.memory.OutOfMemory.line(oom) : e));
         }
         if (lp.hasSafeWork() && !continuing) {
             // the next stride after the batches waiting in the mailbox (they may carry later promises)
