@@ -16,10 +16,11 @@ import org.fabricsim.stats.SampleSummary;
 import org.fabricsim.sweep.SweepPlan;
 
 /**
- * A sweep from an experiment file to its output directory: the plan is built and the master checked on the
- * driver first (a user mistake stops here, before Spark starts and before anything is written), then a Spark
- * session runs the rounds ({@link SweepRunner}), and the files are committed like every run's
- * ({@link RunDirectory}); {@code run.json} records the master and Spark, {@code summary.json} does not.
+ * A sweep from an experiment file to its output directory: the plan is built and the master and Spark's
+ * security settings ({@link SparkSecurity}) checked on the driver first (a user mistake stops here, before Spark
+ * starts and before anything is written), then a Spark session runs the rounds ({@link SweepRunner}), and the
+ * files are committed like every run's ({@link RunDirectory}); {@code run.json} records the master, Spark and
+ * what protected it, {@code summary.json} does not.
  */
 public final class Sweeps {
     private Sweeps() {
@@ -37,19 +38,20 @@ public final class Sweeps {
             List<String> commandLine) {
         SweepPlan plan = SweepPlans.of(config);
         String resolved = MasterUrl.resolve(master);
+        SparkSecurity security = SparkSecurity.of(resolved);
         boolean plots = config.bool("output.plots");
         if (slices < 0) {
             throw new org.fabricsim.InputException("--slices must be 0 (automatic) or positive (got " + slices + ")");
         }
         RunDirectory.write(config, plan.experiment(), outDir, commandLine,
-                out -> run(plan, resolved, slices, plots, context, out));
+                out -> run(plan, resolved, security, slices, plots, context, out));
     }
 
-    private static Map<String, Object> run(SweepPlan plan, String master, int slices, boolean plots, RunContext context,
-            OutputDirectory out) throws java.io.IOException {
+    private static Map<String, Object> run(SweepPlan plan, String master, SparkSecurity security, int slices,
+            boolean plots, RunContext context, OutputDirectory out) throws java.io.IOException {
         SweepResult result;
         Json.Obj run = Json.object().put("master", master);
-        try (SparkSessions.Handle spark = SparkSessions.start(master)) {
+        try (SparkSessions.Handle spark = SparkSessions.start(master, security)) {
             SweepRunner runner = new SweepRunner(spark.session(), slices);
             long t0 = System.nanoTime();
             try (Progress progress = context.progress(plan.experiment() + " sweep", -1)) {
@@ -57,6 +59,7 @@ public final class Sweeps {
             }
             run.put("spark_version", spark.session().version())
                     .put("spark_app_id", spark.session().sparkContext().applicationId())
+                    .put("spark_security", security.record())
                     .put("default_parallelism", spark.session().sparkContext().defaultParallelism())
                     .put("slices_per_round", runner.slicesPerRound())
                     .put("rounds", result.rounds())
