@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -46,6 +47,7 @@ class SparkAuthenticationTest {
         assertFalse(SparkSession.getDefaultSession().isDefined() || SparkSession.getActiveSession().isDefined(),
                 "no session left running by another test (it would be borrowed)");
         Path secured = dir.resolve("secured");
+        String secret;
         Map<String, String> saved = set(SECURE);
         try (SparkSessions.Handle spark = SparkSessions.start(MASTER)) {
             // the sweep as a user runs it, with the -D settings above; it borrows this session (one per JVM)
@@ -55,7 +57,8 @@ class SparkAuthenticationTest {
             RpcAddress driver = SparkEnv.get().rpcEnv().address();
             assertEquals("127.0.0.1", driver.host(), "loopback only");
             String appId = spark.session().sparkContext().applicationId();
-            Throwable answered = refusal(driver, appId, security.getSecretKey());
+            secret = security.getSecretKey();
+            Throwable answered = refusal(driver, appId, secret);
             assertNull(answered, () -> "a client with the secret is answered: " + chain(answered));
             // the refused connections are logged by Spark as errors, on both ends: expected here
             String[] quiet = {"org.apache.spark.network", "org.apache.spark.rpc"};
@@ -84,6 +87,11 @@ class SparkAuthenticationTest {
         assertTrue(on.get("authenticate").asBoolean() && on.get("rpc_encryption").asBoolean()
                 && on.get("io_encryption").asBoolean(), on.toString());
         assertEquals("made by Spark for this application", on.get("secret").asText());
+        try (var files = Files.list(secured)) {
+            for (Path f : files.toList()) {
+                assertFalse(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains(secret), f.toString());
+            }
+        }
         JsonNode off = Json.read(plain.resolve("run.json")).get("spark_security");
         assertFalse(off.get("authenticate").asBoolean() || off.get("rpc_encryption").asBoolean()
                 || off.get("io_encryption").asBoolean(), off.toString());
