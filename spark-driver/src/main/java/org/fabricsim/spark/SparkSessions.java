@@ -5,9 +5,10 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * Starts the {@link SparkSession} of a sweep: app name {@code fabricsim}, the given master, bound to
- * 127.0.0.1 in local mode, the web UI off, few shuffle partitions (the aggregations are small). Settings the
- * user gave (e.g. {@code spark-submit --conf spark.ui.enabled=true}, which arrive as system properties)
- * win over these defaults; security settings are the user's alone ({@link SparkSecurity}). Logging comes from {@code log4j2.xml} on the classpath (warnings only).
+ * 127.0.0.1 in local mode, the web UI off, few shuffle partitions (the aggregations are small), no session
+ * artifact isolation. Settings the user gave (e.g. {@code spark-submit --conf spark.ui.enabled=true}, which
+ * arrive as system properties) win over these defaults; security settings are the user's alone ({@link SparkSecurity}). Logging comes
+ * from {@code log4j2.xml} on the classpath (warnings only).
  */
 public final class SparkSessions {
     private SparkSessions() {
