@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,9 +52,11 @@ class SparkAuthenticationTest {
         Path secured = dir.resolve("secured");
         String secret;
         Map<String, String> saved = set(SECURE);
+        // the refused connections below are logged by Spark as errors, on both ends and after the fact: expected
+        String[] quiet = {"org.apache.spark.network", "org.apache.spark.rpc"};
         try (SparkSessions.Handle spark = SparkSessions.start(MASTER)) {
             // the sweep as a user runs it, with the -D settings above; it borrows this session (one per JVM)
-            assertEquals(0, sweep(conf, secured));
+            sweep(conf, secured);
 
             SecurityManager security = SparkEnv.get().securityManager();
             RpcAddress driver = SparkEnv.get().rpcEnv().address();
@@ -60,27 +65,23 @@ class SparkAuthenticationTest {
             secret = security.getSecretKey();
             Throwable answered = refusal(driver, appId, secret);
             assertNull(answered, () -> "a client with the secret is answered: " + chain(answered));
-            // the refused connections are logged by Spark as errors, on both ends: expected here
-            String[] quiet = {"org.apache.spark.network", "org.apache.spark.rpc"};
             for (String logger : quiet) {
                 Configurator.setLevel(logger, Level.OFF);
             }
-            try {
-                // the connection is dropped during the handshake: the client's outbox stops before the lookup is sent
-                assertNotNull(refusal(driver, appId, "not-the-secret"), "a client with another secret is refused");
-                Throwable none = refusal(driver, appId, null);
-                assertNotNull(none, "a client without authentication is refused");
-                assertTrue(chain(none).contains("Expected SaslMessage"), "the driver wanted a handshake: " + chain(none));
-            } finally {
-                for (String logger : quiet) {
-                    Configurator.setLevel(logger, Level.WARN); // conf/log4j2.xml's level for org.apache.spark
-                }
-            }
+            // the connection is dropped during the handshake: the client's outbox stops before the lookup is sent
+            assertNotNull(refusal(driver, appId, "not-the-secret"), "a client with another secret is refused");
+            Throwable none = refusal(driver, appId, null);
+            assertNotNull(none, "a client without authentication is refused");
+            assertTrue(chain(none).contains("Expected SaslMessage"), "the driver wanted a handshake: " + chain(none));
         } finally {
+            // after the session stopped, and with it every connection to it
+            for (String logger : quiet) {
+                Configurator.setLevel(logger, Level.WARN); // conf/log4j2.xml's level for org.apache.spark
+            }
             set(saved);
         }
         Path plain = dir.resolve("plain");
-        assertEquals(0, sweep(conf, plain));
+        sweep(conf, plain);
         SweepFiles.assertSameResults(secured, plain);
 
         JsonNode on = Json.read(secured.resolve("run.json")).get("spark_security");
@@ -98,9 +99,13 @@ class SparkAuthenticationTest {
         assertTrue(off.get("secret").isNull(), off.toString());
     }
 
-    private static int sweep(Path conf, Path out) {
-        return Main.execute(new String[] {"sweep", conf.toString(), "--master", MASTER, "--out", out.toString(),
-                "--progress", "off"}, System.out, System.err);
+    /** {@code fabricsim sweep} into {@code out}; its report on stdout is not needed, its stderr explains a failure. */
+    private static void sweep(Path conf, Path out) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.execute(new String[] {"sweep", conf.toString(), "--master", MASTER, "--out", out.toString(),
+                "--progress", "off"}, new PrintStream(OutputStream.nullOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
     }
 
     /** The messages of an exception and its causes. */
