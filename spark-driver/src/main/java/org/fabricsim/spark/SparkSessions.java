@@ -5,9 +5,10 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * Starts the {@link SparkSession} of a sweep: app name {@code fabricsim}, the given master, bound to
- * 127.0.0.1 in local mode, the web UI off, few shuffle partitions (the aggregations are small). Settings the
- * user gave (e.g. {@code spark-submit --conf spark.ui.enabled=true}, which arrive as system properties)
- * win over these defaults. Logging comes from {@code log4j2.xml} on the classpath (warnings only).
+ * 127.0.0.1 in local mode, the web UI off, few shuffle partitions (the aggregations are small), no session
+ * artifact isolation. Settings the user gave (e.g. {@code spark-submit --conf spark.ui.enabled=true}, which
+ * arrive as system properties) win over these defaults; security settings are the user's alone ({@link SparkSecurity}). Logging comes
+ * from {@code log4j2.xml} on the classpath (warnings only).
  */
 public final class SparkSessions {
     private SparkSessions() {
@@ -31,6 +32,14 @@ public final class SparkSessions {
      * @throws IllegalStateException if a session on another master is running (Spark allows one per JVM)
      */
     public static Handle start(String master) {
+        return start(master, SparkSecurity.of(master));
+    }
+
+    /**
+     * A session on {@code master} with the secret of {@code security} (its other settings are Spark's own and
+     * reach Spark unchanged); a running session is borrowed as by {@link #start(String)}.
+     */
+    public static Handle start(String master, SparkSecurity security) {
         Objects.requireNonNull(master, "master");
         SparkSession running = SparkSession.getActiveSession().isDefined() ? SparkSession.getActiveSession().get()
                 : SparkSession.getDefaultSession().isDefined() ? SparkSession.getDefaultSession().get() : null;
@@ -55,6 +64,12 @@ public final class SparkSessions {
         unlessSet(b, "spark.ui.enabled", "false");
         unlessSet(b, "spark.ui.showConsoleProgress", "false");
         unlessSet(b, "spark.sql.debug.maxToStringFields", "1000"); // wide aggregations: no truncation warning
+        // Session artifacts (jars and classes added per session) are not used here. Isolating them makes executors
+        // load generated code's classes through a loader that asks the driver over RPC; in local mode with
+        // spark.network.crypto.enabled, the driver's RPC server ends up loading its cipher through that loader
+        // while a task holds the loader and waits for the server: a deadlock (D181).
+        unlessSet(b, "spark.sql.artifact.isolation.enabled", "false");
+        security.configure(b);
         SparkSession session = b.getOrCreate();
         if (System.getProperty("spark.sql.shuffle.partitions") == null) {
             int parallelism = session.sparkContext().defaultParallelism();

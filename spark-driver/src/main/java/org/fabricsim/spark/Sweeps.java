@@ -17,12 +17,12 @@ import org.fabricsim.stats.SampleSummary;
 import org.fabricsim.sweep.SweepPlan;
 
 /**
- * A sweep from an experiment file to its output directory: the plan is built and the master checked on the
- * driver first (a user mistake stops here, before Spark starts and before anything is written), then a Spark
- * session runs the rounds ({@link SweepRunner}), and the files are committed like every run's
- * ({@link RunDirectory}); {@code run.json} records the master and Spark, {@code summary.json} does not. Each
- * finished round is kept under the output directory until then, so that an interrupted sweep can be resumed
- * ({@link SweepRounds}).
+ * A sweep from an experiment file to its output directory: the plan is built and the master and Spark's
+ * security settings ({@link SparkSecurity}) checked on the driver first (a user mistake stops here, before Spark
+ * starts and before anything is written), then a Spark session runs the rounds ({@link SweepRunner}), and the
+ * files are committed like every run's ({@link RunDirectory}); {@code run.json} records the master, Spark and
+ * what protected it, {@code summary.json} does not. Each finished round is kept under the output directory until
+ * then, so that an interrupted sweep can be resumed ({@link SweepRounds}).
  */
 public final class Sweeps {
     private Sweeps() {
@@ -97,22 +97,23 @@ public final class Sweeps {
     private static void execute(ExperimentConfig config, SweepPlan plan, SweepRounds rounds,
             List<FinishedRound> restored, Path outDir, String master, int slices, RunContext context,
             List<String> commandLine, Consumer<FinishedRound> afterRound) {
+        SparkSecurity security = SparkSecurity.of(master);
         boolean plots = config.bool("output.plots");
         Consumer<FinishedRound> keep = r -> {
             rounds.write(r, plan.columns());
             afterRound.accept(r);
         };
         RunDirectory.write(config, plan.experiment(), outDir, commandLine,
-                out -> run(plan, restored, keep, master, slices, plots, context, out));
+                out -> run(plan, restored, keep, master, security, slices, plots, context, out));
         rounds.remove();
     }
 
     private static Map<String, Object> run(SweepPlan plan, List<FinishedRound> restored,
-            Consumer<FinishedRound> keep, String master, int slices, boolean plots, RunContext context,
-            OutputDirectory out) throws java.io.IOException {
+            Consumer<FinishedRound> keep, String master, SparkSecurity security, int slices, boolean plots,
+            RunContext context, OutputDirectory out) throws java.io.IOException {
         SweepResult result;
         Json.Obj run = Json.object().put("master", master);
-        try (SparkSessions.Handle spark = SparkSessions.start(master)) {
+        try (SparkSessions.Handle spark = SparkSessions.start(master, security)) {
             SweepRunner runner = new SweepRunner(spark.session(), slices);
             long t0 = System.nanoTime();
             try (Progress progress = context.progress(plan.experiment() + " sweep", -1)) {
@@ -120,6 +121,7 @@ public final class Sweeps {
             }
             run.put("spark_version", spark.session().version())
                     .put("spark_app_id", spark.session().sparkContext().applicationId())
+                    .put("spark_security", security.record())
                     .put("default_parallelism", spark.session().sparkContext().defaultParallelism())
                     .put("slices_per_round", runner.slicesPerRound())
                     .put("rounds", result.rounds())

@@ -79,6 +79,21 @@ class SweepCommandTest {
     }
 
     @Test
+    void inconsistentSparkSecurityIsOneLineAndWritesNothing() throws IOException {
+        // -D in FABRICSIM_JAVA_OPTS, or spark-submit --conf: system properties that Spark would read
+        System.setProperty("spark.network.crypto.enabled", "true");
+        try {
+            assertBadSweep("spark.network.crypto.enabled=true needs spark.authenticate=true", SWEEP);
+            System.setProperty("spark.authenticate", "true");
+            assertBadSweep("spark.authenticate=true on spark://127.0.0.1:7 needs the secret the cluster's master and"
+                    + " workers share", SWEEP, "--master", "spark://127.0.0.1:7");
+        } finally {
+            System.clearProperty("spark.network.crypto.enabled");
+            System.clearProperty("spark.authenticate");
+        }
+    }
+
+    @Test
     void sweepOnOneThreadAndRunOnAllGiveTheSameBytes() throws IOException {
         Path f = conf("sweep.conf", SWEEP);
         Path a = dir.resolve("a");

@@ -36,7 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>{@code spark-submit --master local[2]} ({@code org.apache.spark.deploy.SparkSubmit}) writes the same
  *       {@code summary.json} and {@code trials.arrow} as an in-process {@code local[1]} run;
  *   <li>so does {@code spark-submit --master spark://127.0.0.1:PORT} to a standalone master and worker
- *       started here, whose executors are separate JVMs.
+ *       started here, whose executors are separate JVMs;
+ *   <li>and to such a cluster with authentication and RPC and I/O encryption on, the secret in a file
+ *       (docs/SPARK.md, "Security"), which appears nowhere in the outputs and logs.
  * </ol>
  */
 class SparkApplicationIT {
@@ -159,6 +161,12 @@ class SparkApplicationIT {
 
     /** spark-submit of the application jar to {@code master}; returns the output directory. */
     private static Path submit(String master, String name, List<String> extra) throws IOException, InterruptedException {
+        return submit(master, name, extra, Map.of());
+    }
+
+    /** The same with {@code env} added to spark-submit's environment; its log is {@code name.log}. */
+    private static Path submit(String master, String name, List<String> extra, Map<String, String> env)
+            throws IOException, InterruptedException {
         Path out = dir.resolve(name);
         List<String> c = java("org.apache.spark.deploy.SparkSubmit", classpath(sparkJars));
         c.addAll(List.of("--master", master, "--class", "org.fabricsim.spark.SweepMain", "--name", "fabricsim-it",
@@ -167,7 +175,7 @@ class SparkApplicationIT {
         c.addAll(List.of(jar.toString(), conf.toString(), "--out", out.toString(), "--progress", "off"));
         Path log = dir.resolve(name + ".log");
         long t0 = System.nanoTime();
-        Process p = start(c, log, Map.of());
+        Process p = start(c, log, env);
         try {
             if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
                 fail("spark-submit to " + master + " did not finish in " + TIMEOUT_S + " s; log:\n" + Files.readString(log));
@@ -187,14 +195,25 @@ class SparkApplicationIT {
         assertTrue(Files.readString(out.resolve("run.json")).contains("\"master\": \"local[2]\""));
     }
 
-    @Test
-    void aStandaloneClusterGivesTheSameBytes() throws Exception {
+    /** What runs against a standalone cluster, given its master URL and its worker's work directory. */
+    private interface OnCluster {
+        void run(String master, Path work) throws Exception;
+    }
+
+    /**
+     * A standalone master and worker (child JVMs on 127.0.0.1, free ports, executors in the worker's own JVMs)
+     * for {@code body}, stopped afterwards.
+     *
+     * @param daemonArgs further arguments of both daemons, e.g. {@code --properties-file FILE}
+     */
+    private static void onStandaloneCluster(List<String> daemonArgs, OnCluster body) throws Exception {
         // A Spark installation as the worker needs one to launch executors: SPARK_HOME/jars
-        Path home = dir.resolve("spark-home");
+        Path home = Files.createTempDirectory(dir, "spark-home");
         Files.createDirectories(home.resolve("jars"));
         for (Path j : sparkJars) {
             Files.createSymbolicLink(home.resolve("jars").resolve(j.getFileName()), j);
         }
+        Path work = Files.createTempDirectory(dir, "work");
         int port = freePort();
         String cp = classpath(sparkJars);
         List<Process> started = new ArrayList<>();
@@ -203,35 +222,21 @@ class SparkApplicationIT {
             List<String> master = java("org.apache.spark.deploy.master.Master", cp);
             master.addAll(List.of("--host", "127.0.0.1", "--port", Integer.toString(port), "--webui-port",
                     Integer.toString(freePort())));
-            Path masterLog = dir.resolve("master.log");
+            master.addAll(daemonArgs);
+            Path masterLog = home.resolve("master.log");
             started.add(start(master, masterLog, Map.of("SPARK_HOME", home.toString())));
             awaitPort(port, masterLog);
 
             List<String> worker = java("org.apache.spark.deploy.worker.Worker", cp);
             worker.addAll(List.of("--host", "127.0.0.1", "--webui-port", Integer.toString(freePort()), "--cores", "2",
-                    "--memory", "2g", "--work-dir", dir.resolve("work").toString(), "spark://127.0.0.1:" + port));
-            Path workerLog = dir.resolve("worker.log");
+                    "--memory", "2g", "--work-dir", work.toString()));
+            worker.addAll(daemonArgs);
+            worker.add("spark://127.0.0.1:" + port);
+            Path workerLog = home.resolve("worker.log");
             started.add(start(worker, workerLog, Map.of("SPARK_HOME", home.toString(), "SPARK_SCALA_VERSION", "2.13")));
             awaitLine(workerLog, "Successfully registered with master");
             System.out.printf("standalone master and worker up: %.1f s%n", (System.nanoTime() - t0) / 1e9);
-
-            Path out = submit("spark://127.0.0.1:" + port, "submitted-cluster", List.of("--executor-memory", "512m",
-                    "--total-executor-cores", "2"));
-            SweepFiles.assertSameResults(reference, out);
-            String run = Files.readString(out.resolve("run.json"));
-            assertTrue(run.contains("\"master\": \"spark://127.0.0.1:" + port + "\""), run);
-            assertTrue(run.contains("\"spark_app_id\": \"app-"), "a standalone application id: " + run);
-            // executors ran in the worker's own JVMs, with Spark's Java 17 flags that no one here gave them
-            List<Path> stderr;
-            try (var files = Files.walk(dir.resolve("work"))) {
-                stderr = files.filter(f -> f.getFileName().toString().equals("stderr")).toList();
-            }
-            assertFalse(stderr.isEmpty(), "an executor log under the worker's work directory");
-            for (Path log : stderr) {
-                String command = Files.readString(log).lines().filter(l -> l.startsWith("Spark Executor Command:"))
-                        .findFirst().orElse("");
-                assertTrue(command.contains("--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"), log + ": " + command);
-            }
+            body.run("spark://127.0.0.1:" + port, work);
         } finally {
             for (int i = started.size() - 1; i >= 0; i--) {
                 stop(started.get(i));
@@ -244,6 +249,68 @@ class SparkApplicationIT {
             }
         }
         System.out.printf("standalone cluster test: %.1f s%n", (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** The executors' logs under a worker's work directory. */
+    private static List<Path> executorLogs(Path work) throws IOException {
+        try (var files = Files.walk(work)) {
+            return files.filter(f -> f.getFileName().toString().equals("stderr")).toList();
+        }
+    }
+
+    @Test
+    void aStandaloneClusterGivesTheSameBytes() throws Exception {
+        onStandaloneCluster(List.of(), (master, work) -> {
+            Path out = submit(master, "submitted-cluster", List.of("--executor-memory", "512m",
+                    "--total-executor-cores", "2"));
+            SweepFiles.assertSameResults(reference, out);
+            String run = Files.readString(out.resolve("run.json"));
+            assertTrue(run.contains("\"master\": \"" + master + "\""), run);
+            assertTrue(run.contains("\"spark_app_id\": \"app-"), "a standalone application id: " + run);
+            // executors ran in the worker's own JVMs, with Spark's Java 17 flags that no one here gave them
+            List<Path> stderr = executorLogs(work);
+            assertFalse(stderr.isEmpty(), "an executor log under the worker's work directory");
+            for (Path log : stderr) {
+                String command = Files.readString(log).lines().filter(l -> l.startsWith("Spark Executor Command:"))
+                        .findFirst().orElse("");
+                assertTrue(command.contains("--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"), log + ": " + command);
+            }
+        });
+    }
+
+    /**
+     * docs/SPARK.md, "Security", standalone: the master and worker started with a properties file holding the
+     * secret, the application given it in FABRICSIM_SPARK_SECRET_FILE, authentication and both encryptions on.
+     */
+    @Test
+    void anAuthenticatedEncryptedStandaloneClusterGivesTheSameBytesAndShowsNoSecret() throws Exception {
+        String secret = "it-secret-" + Long.toHexString(new java.security.SecureRandom().nextLong());
+        Path secretFile = dir.resolve("fabricsim-spark-secret");
+        Files.writeString(secretFile, secret + "\n");
+        Path properties = dir.resolve("spark-cluster.conf");
+        Files.writeString(properties, "spark.authenticate true\nspark.authenticate.secret " + secret
+                + "\nspark.network.crypto.enabled true\n");
+        onStandaloneCluster(List.of("--properties-file", properties.toString()), (master, work) -> {
+            Path out = submit(master, "submitted-secured", List.of("--executor-memory", "512m",
+                    "--total-executor-cores", "2", "--conf", "spark.authenticate=true",
+                    "--conf", "spark.network.crypto.enabled=true", "--conf", "spark.io.encryption.enabled=true"),
+                    Map.of("FABRICSIM_SPARK_SECRET_FILE", secretFile.toString()));
+            SweepFiles.assertSameResults(reference, out);
+            String run = Files.readString(out.resolve("run.json"));
+            assertTrue(run.contains("\"authenticate\": true") && run.contains("\"rpc_encryption\": true")
+                    && run.contains("\"io_encryption\": true"), run);
+            assertTrue(run.contains("\"secret\": \"FABRICSIM_SPARK_SECRET_FILE\""), run);
+            // neither the outputs, nor the application's log, nor the executors' show the secret
+            List<Path> written = new ArrayList<>(executorLogs(work));
+            assertFalse(written.isEmpty(), "executors ran in the worker's JVMs");
+            written.add(dir.resolve("submitted-secured.log"));
+            try (var files = Files.list(out)) {
+                written.addAll(files.toList());
+            }
+            for (Path f : written) {
+                assertFalse(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains(secret), f.toString());
+            }
+        });
     }
 
     private static void stop(Process p) throws InterruptedException {
