@@ -94,6 +94,16 @@ final class DemoCommand implements Callable<Integer> {
         } catch (java.io.IOException ex) {
             throw new java.io.UncheckedIOException(ex);
         }
+        Path four = packet("packet-tree648-4lps", "engine.kind=distributed", "engine.partitions=4");
+        try {
+            JsonNode e = Json.read(four.resolve("run.json")).get("engine");
+            main.out.printf(Locale.ROOT, "   4 LPs: %s; %.3f null messages per cross-LP event with the coordinator's global"
+                    + " bound (%d waves; docs/DISTRIBUTED.md)%n", sameResults(seq, four) ? "identical results"
+                    : "RESULTS DIFFER (a bug: please report it)", e.get("null_messages_per_cross_lp_event").asDouble(),
+                    e.get("global_bound_waves").asLong());
+        } catch (java.io.IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
         main.out.println();
 
         step("10. Adaptive routing in the packet model, seed 004 C1 scenario 2: three flows over two parallel"
@@ -257,8 +267,65 @@ final class DemoCommand implements Callable<Integer> {
         main.out.println("   (import, export and tables: docs/TOPOLOGY_FORMAT.md, docs/ROUTING.md)");
         main.out.println();
 
+        step("18. Runs that let no one in and fail early: cluster keys made, a node JVM over TLS with mutual"
+                + " authentication, the same tree648 run over 2 JVMs; and a run too big for the heap refused before it starts");
+        secureCluster(seq);
+        try {
+            org.fabricsim.experiment.RunMemory.topology("xgft(2;4096,4000;1,4000)", 0, 0, null, false).requireFits();
+            main.out.println("   (this heap holds even xgft(2;4096,4000;1,4000))");
+        } catch (org.fabricsim.InputException e) {
+            main.out.println("   fabricsim topology --topology 'xgft(2;4096,4000;1,4000)': " + e.getMessage());
+        }
+        main.out.println("   (sweeps resume after a crash or Ctrl-C: fabricsim sweep --resume DIR; Spark with"
+                + " authentication and encryption: docs/SPARK.md)");
+        main.out.println();
+
         main.out.println("Results (summary.json, *.arrow, *.png, run.json) are in " + out.toAbsolutePath());
         return 0;
+    }
+
+    /** Step 18: keys, a TLS node in a JVM of its own, the run over it against the sequential {@code seq}. */
+    private void secureCluster(Path seq) {
+        Path keys = out.resolve("cluster-keys");
+        try {
+            if (!java.nio.file.Files.exists(keys.resolve(org.fabricsim.engine.distributed.ClusterKeys.KEY_STORE))) {
+                org.fabricsim.engine.distributed.ClusterKeys.create(keys, 30);
+            }
+            int port;
+            try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+                port = s.getLocalPort();
+            }
+            String seed = "pekko://fabricsim@127.0.0.1:" + port;
+            List<String> tls = List.of("--tls-key-store", keys.resolve("cluster-keystore.p12").toString(),
+                    "--tls-trust-store", keys.resolve("cluster-truststore.p12").toString(), "--tls-password-file",
+                    keys.resolve("cluster.password").toString());
+            List<String> command = new ArrayList<>(NodesCommand.javaCommand(null));
+            command.addAll(List.of("node", "--port", String.valueOf(port), "--seed-nodes", seed));
+            command.addAll(tls);
+            Process node = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            try {
+                main.out.println("   keys in " + keys + "; a node over TLS at 127.0.0.1:" + port);
+                Path two = packet("packet-tree648-2jvms-tls", "engine.kind=distributed", "engine.partitions=2",
+                        "engine.placement=cluster", "engine.cluster.port=0",
+                        "engine.cluster.seed-nodes=[\"" + seed + "\"]",
+                        "engine.cluster.members=[\"127.0.0.1:" + port + "\"]",
+                        "engine.cluster.tls.key-store=" + keys.resolve("cluster-keystore.p12"),
+                        "engine.cluster.tls.trust-store=" + keys.resolve("cluster-truststore.p12"),
+                        "engine.cluster.tls.password-file=" + keys.resolve("cluster.password"));
+                main.out.println(sameResults(seq, two)
+                        ? "   2 JVMs over TLS: identical results to the sequential run; a member without the keys is"
+                        + " refused, one nobody listed makes the run refuse (docs/DISTRIBUTED.md, \"Security\")"
+                        : "   RESULTS DIFFER from the sequential run (a bug: please report it)");
+            } finally {
+                node.destroy();
+                node.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private Path packet(String dir, String... engine) {

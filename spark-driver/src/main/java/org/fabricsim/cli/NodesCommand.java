@@ -65,7 +65,7 @@ final class NodesCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stopAll);
         List<String> addresses = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            List<String> command = javaCommand();
+            List<String> command = javaCommand(heap);
             command.addAll(List.of("node", "--host", host, "--port", String.valueOf(port + i), "--seed-nodes", seed));
             command.addAll(access.arguments());
             // a node's own line would repeat N times; its warnings and errors go to this command's stderr
@@ -99,8 +99,11 @@ final class NodesCommand implements Callable<Integer> {
         }
     }
 
-    /** This JVM's own command line up to the main class: the same java, flags and class path. */
-    private List<String> javaCommand() {
+    /**
+     * This JVM's own command line up to the main class (the same java, flags and class path), with another
+     * heap limit when {@code heap} is not null: for the fabricsim JVMs a command starts.
+     */
+    static List<String> javaCommand(String heap) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
