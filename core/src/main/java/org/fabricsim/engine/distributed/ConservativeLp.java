@@ -31,6 +31,9 @@ final class ConservativeLp {
      */
     static final int MAX_BATCH_EVENTS = 65_536;
 
+    /** How many lookaheads of idle time ahead make a blocked LP ask for the global bound (D186). */
+    static final long IDLE_STRETCH_LOOKAHEADS = 8;
+
     private final long runId;
     private final int lp;
     private final int parts;
@@ -296,9 +299,26 @@ final class ConservativeLp {
         }
     }
 
-    /** Every event still to arrive here is at or after {@code floorPs} ({@link GlobalBound}). */
-    void raiseFloor(long floorPs) {
+    /**
+     * Every event still to arrive here is at or after {@code floorPs} ({@link GlobalBound}). Returns whether
+     * that lets this LP go further than before (otherwise there is no reason to step).
+     */
+    boolean raiseFloor(long floorPs) {
+        long before = safeTime();
         globalFloor = Math.max(globalFloor, floorPs);
+        return safeTime() > before;
+    }
+
+    /**
+     * Whether this LP waits at the start of a stretch of simulated time that promises would cross only in
+     * several exchanges: nothing safe to do, and its next event more than {@link #IDLE_STRETCH_LOOKAHEADS}
+     * lookaheads beyond its safe time. Within fewer, the null messages get there about as fast as a wave of
+     * the global bound, which costs two round trips through the coordinator (docs/BENCHMARKS.md).
+     */
+    boolean waitsBeforeAnIdleStretch() {
+        long safe = safeTime();
+        return !hasSafeWork() && !done()
+                && model.nextEventTime() - Math.min(safe, endPs) > IDLE_STRETCH_LOOKAHEADS * shortestLookahead;
     }
 
     long realMessagesSent() {

@@ -69,8 +69,7 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
                     if (lp == null) {
                         return Behaviors.stopped();
                     }
-                    lp.raiseFloor(f.floorPs());
-                    return peers == null ? this : advance();
+                    return lp.raiseFloor(f.floorPs()) && peers != null ? advance() : this;
                 })
                 .onMessage(Messages.Stop.class, m -> Behaviors.stopped())
                 .onMessage(Messages.Abort.class, m -> Behaviors.stopped())
@@ -114,8 +113,9 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
             // the next stride after the batches waiting in the mailbox (they may carry later promises)
             continuing = true;
             getContext().getSelf().tell(Messages.Continue.INSTANCE);
-        } else if (order.globalBound() && !idleSaid && !lp.hasSafeWork() && !lp.done()) {
-            // blocked: ask for the global bound (GlobalBound), once until the next wave asks this LP
+        } else if (order.globalBound() && !idleSaid && lp.waitsBeforeAnIdleStretch()) {
+            // blocked before a long idle stretch: ask for the global bound (GlobalBound), once until the next wave
+            // asks this LP
             idleSaid = true;
             coordinator.tell(new Messages.Idle(order.runId(), order.lp(), 0));
         }

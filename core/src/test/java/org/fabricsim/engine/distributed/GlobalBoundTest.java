@@ -46,7 +46,8 @@ class GlobalBoundTest {
             this.idleSent = new boolean[parts];
         }
 
-        /** What the actor does after each message: a step, its batches sent, an idle hint when blocked. */
+        /** What the actor does after each message: a step, its batches sent, an idle hint whenever blocked (more
+         * often than the actor, which waits for a long idle stretch: more waves to check). */
         void advance(int k) {
             for (EventBatch b : lps[k].step()) {
                 data[k][b.to()].add(b);
