@@ -31,6 +31,8 @@ final class Interruption {
 
     /** The signal that came ({@code SIGINT}), null if none. */
     private static volatile String signal;
+    /** stderr as it was before the signal silenced it ({@link #quietStderr}); null before a signal. */
+    private static volatile java.io.PrintStream lineStream;
     /** Set when the hook runs: the run's own thread then says nothing more. */
     private static volatile boolean interrupted;
 
@@ -72,17 +74,18 @@ final class Interruption {
 
     private static void onShutdown(Path out, boolean finished, Supplier<String> kept) {
         interrupted = true;
+        java.io.PrintStream err = lineStream != null ? lineStream : System.err;
         String why = "fabricsim: interrupted" + (signal == null ? "" : " (" + signal + ")");
         try {
             List<Path> aborted = OutputDirectory.abortAll();
             String left = finished && aborted.isEmpty() ? null : kept.get();
-            System.err.println(why + (finished && aborted.isEmpty() ? " after writing the results to " + out
+            err.println(why + (finished && aborted.isEmpty() ? " after writing the results to " + out
                     : left != null ? ": results not written; " + left : ": nothing written to " + out));
         } catch (UncheckedIOException e) {
-            System.err.println(why + ": " + e.getMessage().replace('\n', ' ') + ": "
+            err.println(why + ": " + e.getMessage().replace('\n', ' ') + ": "
                     + OutputDirectory.describe(e.getCause()));
         }
-        System.err.flush();
+        err.flush();
     }
 
     /**
@@ -98,6 +101,18 @@ final class Interruption {
         }
     }
 
+    /**
+     * The same for what bypasses the logging: threads of a Spark executor shutting down print their rejected tasks'
+     * stack traces straight to stderr (a Scala future's default reporter). From the signal on, stderr is the
+     * run's line only, printed through the stream kept here.
+     */
+    private static void quietStderr() {
+        if (lineStream == null) {
+            lineStream = System.err;
+            System.setErr(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        }
+    }
+
     /** Puts a handler that notes the signal in front of the JVM's for SIGINT and SIGTERM; returns the previous. */
     private static Map<Signal, SignalHandler> noteSignals() {
         Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
@@ -108,6 +123,7 @@ final class Interruption {
                 jvms[0] = Signal.handle(sig, s -> {
                     signal = "SIG" + s.getName();
                     quietLogging();
+                    quietStderr();
                     jvms[0].handle(s);
                 });
                 if (jvms[0] == SignalHandler.SIG_IGN || jvms[0] == SignalHandler.SIG_DFL) {
