@@ -13,15 +13,15 @@ import picocli.CommandLine.IVersionProvider;
 /**
  * The {@code fabricsim} command line. A user mistake (an {@link InputException} or a bad option) prints one
  * line on stderr and exits with status 2; a run that cannot write its results prints one line and exits
- * with 1; so does one that runs out of memory ({@link OutOfMemory}); anything else is a bug, printed with its stack trace, status 1. A run interrupted by Ctrl-C or SIGTERM
- * removes what it staged, prints one line and exits with 130 or 143 ({@link Interruption}).
+ * with 1; so does one that runs out of memory ({@link OutOfMemory}); anything else is a bug, printed with its
+ * stack trace, status 1. A run interrupted by Ctrl-C or SIGTERM removes what it staged, prints one line and
+ * exits with 130 or 143 ({@link Interruption}).
  */
 @Command(name = "fabricsim", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulator of lossless cluster interconnects (InfiniBand fat trees and Clos networks).",
-        subcommands = {DemoCommand.class, RunCommand.class, SweepCommand.class, ContentionCommand.class, SimulateCommand.class, TopologyCommand.class, NodeCommand.class,
-                NodesCommand.class, ClusterKeysCommand.class,
-                PartitionCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, RunCommand.class, SweepCommand.class, ContentionCommand.class,
+                SimulateCommand.class, TopologyCommand.class, NodeCommand.class, NodesCommand.class,
+                ClusterKeysCommand.class, PartitionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements java.util.concurrent.Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -21,8 +21,8 @@ import java.util.List;
  * {@code min(neighbour's next event, earliest event among this LP's unacknowledged batches, this LP's next
  * event + lookahead out) + lookahead in}: the neighbour creates nothing but from its own pending events or
  * from what this LP sent or will send (a fixed point of the two bounds). The safe time is the larger of that
- * and the promise. With more LPs the same needs a consistent view of every channel: {@link GlobalBound}
- * gives it from the coordinator, and {@link #raiseFloor} takes it in.
+ * and the promise. With more LPs the bound needs a view of every channel: {@link GlobalBound} builds it at
+ * the coordinator from the LPs' snapshots ({@link #report}), and {@link #raiseFloor} takes it in.
  */
 final class ConservativeLp {
     /**
@@ -206,6 +206,9 @@ final class ConservativeLp {
         } else {
             realSent += b.size();
         }
+        if (sentSince == null && j != peer) {
+            return b; // neither bound needs the batch's earliest event
+        }
         long earliest = Long.MAX_VALUE;
         for (int k = 0; k < b.size(); k++) {
             earliest = Math.min(earliest, b.times()[k]);
@@ -360,7 +363,8 @@ final class ConservativeLp {
         return model;
     }
 
-    private static long saturatedAdd(long a, long b) {
+    /** {@code a + b}, or {@link Long#MAX_VALUE} where that overflows (times and "never"). */
+    static long saturatedAdd(long a, long b) {
         long s = a + b;
         return ((a ^ s) & (b ^ s)) < 0 ? Long.MAX_VALUE : s;
     }

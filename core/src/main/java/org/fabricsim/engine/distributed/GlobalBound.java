@@ -107,7 +107,7 @@ final class GlobalBound {
                     in = Math.min(in, reports[i].lookahead()[j]);
                 }
             }
-            floors[j] = Math.min(saturatedAdd(gvt, in), arriving[j]);
+            floors[j] = Math.min(ConservativeLp.saturatedAdd(gvt, in), arriving[j]);
         }
         return new Outcome(floors, idleDuringWave ? start() : -1);
     }
@@ -115,10 +115,5 @@ final class GlobalBound {
     /** Waves started. */
     long waves() {
         return waves;
-    }
-
-    private static long saturatedAdd(long a, long b) {
-        long s = a + b;
-        return ((a ^ s) & (b ^ s)) < 0 ? Long.MAX_VALUE : s;
     }
 }

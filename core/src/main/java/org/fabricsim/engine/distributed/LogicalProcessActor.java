@@ -117,7 +117,7 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
             // blocked before a long idle stretch: ask for the global bound (GlobalBound), once until the next wave
             // asks this LP
             idleSaid = true;
-            coordinator.tell(new Messages.Idle(order.runId(), order.lp(), 0));
+            coordinator.tell(new Messages.Idle(order.runId(), order.lp()));
         }
         long percent = Math.min(lp.safeTime(), order.endPs()) * 100 / Math.max(1, order.endPs());
         if (percent > lastPercent && percent < 100) {

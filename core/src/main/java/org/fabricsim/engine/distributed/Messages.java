@@ -44,8 +44,8 @@ final class Messages {
         static final Continue INSTANCE = new Continue();
     }
 
-    /** LP → coordinator: blocked, with nothing safe to do; {@code lastWave} is the newest bound wave it answered. */
-    record Idle(long runId, int lp, long lastWave) implements WireMessage {
+    /** LP → coordinator: blocked before a long idle stretch; asks for a wave of the global bound. */
+    record Idle(long runId, int lp) implements WireMessage {
     }
 
     /**

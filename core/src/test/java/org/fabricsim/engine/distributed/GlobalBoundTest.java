@@ -55,7 +55,7 @@ class GlobalBoundTest {
             steps++;
             if (bound != null && !lps[k].hasSafeWork() && !lps[k].done() && !idleSent[k]) {
                 idleSent[k] = true;
-                toCoordinator[k].add(new Messages.Idle(1, k, 0));
+                toCoordinator[k].add(new Messages.Idle(1, k));
             }
         }
 
@@ -65,10 +65,8 @@ class GlobalBoundTest {
             } else if (m instanceof Messages.BoundReport r) {
                 GlobalBound.Outcome o = bound.onReport(r);
                 if (o != null) {
-                    if (o.floors() != null) {
-                        for (int i = 0; i < parts; i++) {
-                            fromCoordinator[i].add(new Messages.BoundFloor(1, r.wave(), o.floors()[i]));
-                        }
+                    for (int i = 0; i < parts; i++) {
+                        fromCoordinator[i].add(new Messages.BoundFloor(1, r.wave(), o.floors()[i]));
                     }
                     request(o.nextWave());
                 }
