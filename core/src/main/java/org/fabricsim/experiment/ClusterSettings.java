@@ -27,13 +27,13 @@ record ClusterSettings(String host, int port, List<String> seedNodes, int member
         int port = c.integer("engine.cluster.port", 0, 65535);
         List<String> seeds = c.strings("engine.cluster.seed-nodes");
         for (String s : seeds) {
-            address(c, "engine.cluster.seed-nodes", s.startsWith(PREFIX) ? s.substring(PREFIX.length()) : "");
+            address(c, "engine.cluster.seed-nodes", s, true);
         }
         List<String> expected = new ArrayList<>();
         int members;
         if (c.isList("engine.cluster.members")) {
             for (String m : c.strings("engine.cluster.members")) {
-                String a = address(c, "engine.cluster.members", m.startsWith(PREFIX) ? m.substring(PREFIX.length()) : m);
+                String a = address(c, "engine.cluster.members", m, false);
                 if (expected.contains(a)) {
                     throw c.error("engine.cluster.members", "'" + m + "' is listed twice");
                 }
@@ -54,8 +54,12 @@ record ClusterSettings(String host, int port, List<String> seedNodes, int member
         return new ClusterSettings(host, port, seeds, members, List.copyOf(expected), joinTimeout, tls, warning);
     }
 
-    /** {@code HOST:PORT}, checked. */
-    private static String address(ExperimentConfig c, String key, String hostPort) {
+    /**
+     * The {@code HOST:PORT} of {@code value}, checked: written {@code pekko://fabricsim@HOST:PORT}, as a seed node
+     * must be, or plain when {@code seed} is false.
+     */
+    private static String address(ExperimentConfig c, String key, String value, boolean seed) {
+        String hostPort = value.startsWith(PREFIX) ? value.substring(PREFIX.length()) : seed ? "" : value;
         int colon = hostPort.lastIndexOf(':');
         boolean ok = colon > 0 && colon < hostPort.length() - 1;
         if (ok) {
@@ -67,7 +71,7 @@ record ClusterSettings(String host, int port, List<String> seedNodes, int member
             }
         }
         if (!ok) {
-            throw c.error(key, "'" + hostPort + "' is not " + (key.endsWith("seed-nodes") ? PREFIX : "")
+            throw c.error(key, "'" + value + "' is not " + (seed ? PREFIX : "")
                     + "HOST:PORT with a port in 1..65535");
         }
         return hostPort;

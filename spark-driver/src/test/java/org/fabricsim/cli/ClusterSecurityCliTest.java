@@ -120,7 +120,7 @@ class ClusterSecurityCliTest {
             {"engine.cluster.members=[]", "engine.cluster.members: lists no member"},
             {"engine.cluster.members=[\"nohost\"]", "engine.cluster.members: 'nohost' is not HOST:PORT"},
             {"engine.cluster.members=[\"127.0.0.1:2553\",\"127.0.0.1:2553\"]", "is listed twice"},
-            {"engine.cluster.seed-nodes=[\"10.0.0.1:2552\"]", "is not pekko://fabricsim@HOST:PORT"},
+            {"engine.cluster.seed-nodes=[\"10.0.0.1:2552\"]", "'10.0.0.1:2552' is not pekko://fabricsim@HOST:PORT"},
             {"engine.cluster.tls.key-store=" + keys.resolve("cluster-keystore.p12"),
                 "engine.cluster.tls.trust-store: is needed"},
             {"engine.cluster.tls.password-file=" + keys.resolve("cluster.password"),
