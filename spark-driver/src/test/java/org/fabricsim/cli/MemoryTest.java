@@ -47,11 +47,10 @@ class MemoryTest {
 
     @Test
     void aTreeOfSixteenMillionHostsIsRefusedWithoutBuildingIt() throws Exception {
-        long t0 = System.nanoTime();
         Run r = fabricsim(List.of(), "topology", "--topology", "xgft(2;4096,4000;1,4000)");
+        // the refusal (exit 2) shows the tree was counted, not built: in this 512 MiB heap building it (6.87 GiB
+        // for the topology alone) would end in the out-of-memory line and exit 1, as it took 71 s to before
         assertRefused(r, "the topology (16384000 hosts, 8000 switches, 64768000 ports)", "a smaller --topology");
-        // building it took 71 s before dying; counting it is immediate (a generous bound for a loaded machine)
-        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(60), "refused without building the tree");
     }
 
     @Test
