@@ -34,6 +34,8 @@ final class MetricsBinding {
         ByteBasis basis = c.choice("metrics.throughput-bytes", List.of("payload", "wire")).equals("wire")
                 ? ByteBasis.WIRE : ByteBasis.PAYLOAD;
         m = m.withBytes(basis, ByteBasis.WIRE, p.overheadBytes());
+        m = m.withLatencyHistograms(m.latencyDigits(), m.latencyResolutionPs(),
+                c.integer("metrics.max-latency-histograms", 0, Integer.MAX_VALUE));
         long adaptationBin = c.time("metrics.adaptation-bin-width");
         if (adaptationBin <= 0) {
             throw c.error("metrics.adaptation-bin-width", "must be positive");

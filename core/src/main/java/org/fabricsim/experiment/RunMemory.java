@@ -144,10 +144,14 @@ public final class RunMemory {
         long flows = flows(c, n);
         int sequence = c.integer("packet.permutation-sequence", 0, 1_000_000);
         String fewer = sequence > 0 ? "fewer packet.permutation-sequence" : "fewer flows";
-        m.add(flows + " flows" + (sequence > 0 ? " (" + n.hosts() + " hosts × " + sequence + " permutations)" : ""),
-                flows, FLOW + (flows <= MetricsOptions.DEFAULT_MAX_FLOW_HISTOGRAMS ? HISTOGRAM : 0), fewer);
-        m.add(n.hosts() + " receivers' latency histograms", n.hosts(), HISTOGRAM, "a smaller topology.name");
         MetricsOptions o = MetricsBinding.options(c, PacketBinding.endTime(c), p);
+        int histograms = o.maxLatencyHistograms();
+        m.add(flows + " flows" + (sequence > 0 ? " (" + n.hosts() + " hosts × " + sequence + " permutations)" : ""),
+                flows, FLOW + (flows <= histograms ? HISTOGRAM : 0), fewer);
+        if (n.hosts() <= histograms) {
+            m.add(n.hosts() + " receivers' latency histograms", n.hosts(), HISTOGRAM,
+                    "a smaller topology.name or a lower metrics.max-latency-histograms");
+        }
         long bins = bins(o.windowPs(), o.binWidthPs());
         double perBin = outputs ? BIN : Long.BYTES;
         m.add("throughput bins (" + flows + " flows × " + bins + " bins of " + org.fabricsim.config.Units.formatTime(
@@ -164,9 +168,9 @@ public final class RunMemory {
         }
         if (c.string("engine.kind").equals("distributed") && c.string("engine.placement").equals("in-process")) {
             long parts = c.integer("engine.partitions", 1, Integer.MAX_VALUE);
-            // every logical process measures all flows in its own metrics, merged at the end
-            m.add(parts + " logical processes' metrics (" + flows + " flows × " + bins + " bins each)",
-                    (double) parts * flows * bins, Long.BYTES, "a coarser metrics.bin-width or fewer engine.partitions");
+            // every logical process holds the bins of the flows its hosts receive; merged at the end
+            m.add(parts + " logical processes' metrics (" + flows + " flows × " + bins + " bins in all)",
+                    (double) flows * bins, Long.BYTES, "a coarser metrics.bin-width or fewer engine.partitions");
         }
         return m;
     }

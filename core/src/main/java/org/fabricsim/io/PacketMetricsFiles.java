@@ -675,6 +675,7 @@ public final class PacketMetricsFiles {
             packets[i] = latency[i].count();
         }
         return latencyColumns(table("fabricsim.receivers", m)
+                .metadata("latency_percentiles", Boolean.toString(m.hasReceiverPercentiles()))
                 .int32("host", host).utf8("name", name).int64("packets", packets).int64("bytes", bytes), latency);
     }
 

@@ -8,19 +8,28 @@ import org.HdrHistogram.Histogram;
  * optionally, an HdrHistogram per entity for percentiles. Histograms start small and resize themselves to
  * the largest latency seen (a copy on growth, never per value). Everything merges exactly: counts and sums
  * add, min and max combine, histogram counts add.
+ *
+ * <p>An entity's histogram is made when its first latency arrives, so a logical process of a partitioned
+ * run holds only those of its own receivers (issue 16: at about 20 KB each they were most of a run's
+ * memory). Without per-entity histograms, one histogram of all latencies keeps the total's percentiles.
  */
 final class Latencies {
     private static final double PS_PER_NS = 1000.0;
 
     private final int digits;
     private final long resolutionPs;
-    private final Histogram[] histograms; // null: exact statistics only
+    private final Histogram[] histograms; // null: exact statistics only; null entry: nothing recorded yet
+    private final Histogram all; // without per-entity histograms: every latency, for the total's percentiles
     private final long[] count;
     private final long[] sum;
     private final long[] min;
     private final long[] max;
 
-    Latencies(int n, boolean withHistograms, int digits, long resolutionPs) {
+    /**
+     * @param withHistograms a histogram per entity
+     * @param withTotal without per-entity histograms, still one of all latencies (the total's percentiles)
+     */
+    Latencies(int n, boolean withHistograms, boolean withTotal, int digits, long resolutionPs) {
         this.digits = digits;
         this.resolutionPs = resolutionPs;
         count = new long[n];
@@ -28,14 +37,8 @@ final class Latencies {
         min = new long[n];
         max = new long[n];
         Arrays.fill(min, Long.MAX_VALUE);
-        if (withHistograms) {
-            histograms = new Histogram[n];
-            for (int i = 0; i < n; i++) {
-                histograms[i] = newHistogram();
-            }
-        } else {
-            histograms = null;
-        }
+        histograms = withHistograms ? new Histogram[n] : null;
+        all = !withHistograms && withTotal ? newHistogram() : null;
     }
 
     private Histogram newHistogram() {
@@ -54,7 +57,13 @@ final class Latencies {
             max[i] = latencyPs;
         }
         if (histograms != null) {
-            histograms[i].recordValue(latencyPs);
+            Histogram h = histograms[i];
+            if (h == null) {
+                h = histograms[i] = newHistogram();
+            }
+            h.recordValue(latencyPs);
+        } else if (all != null) {
+            all.recordValue(latencyPs);
         }
     }
 
@@ -63,7 +72,8 @@ final class Latencies {
     }
 
     void merge(Latencies o) {
-        if (o.count.length != count.length || (o.histograms == null) != (histograms == null)) {
+        if (o.count.length != count.length || (o.histograms == null) != (histograms == null)
+                || (o.all == null) != (all == null)) {
             throw new IllegalArgumentException("latency statistics of different shape");
         }
         for (int i = 0; i < count.length; i++) {
@@ -75,9 +85,26 @@ final class Latencies {
             min[i] = Math.min(min[i], o.min[i]);
             max[i] = Math.max(max[i], o.max[i]);
             if (histograms != null) {
+                if (histograms[i] == null) {
+                    histograms[i] = newHistogram();
+                }
                 histograms[i].add(o.histograms[i]);
             }
         }
+        if (all != null) {
+            all.add(o.all);
+        }
+    }
+
+    /** Entities with a histogram of their own (a latency recorded or merged). */
+    int histogramCount() {
+        int n = 0;
+        if (histograms != null) {
+            for (Histogram h : histograms) {
+                n += h == null ? 0 : 1;
+            }
+        }
+        return n;
     }
 
     LatencySummary summary(int i) {
@@ -90,7 +117,7 @@ final class Latencies {
         long s = 0;
         long lo = Long.MAX_VALUE;
         long hi = 0;
-        Histogram all = histograms == null ? null : newHistogram();
+        Histogram merged = histograms == null ? all : newHistogram();
         for (int i = 0; i < count.length; i++) {
             if (count[i] == 0) {
                 continue;
@@ -99,11 +126,11 @@ final class Latencies {
             s = Math.addExact(s, sum[i]);
             lo = Math.min(lo, min[i]);
             hi = Math.max(hi, max[i]);
-            if (all != null) {
-                all.add(histograms[i]);
+            if (histograms != null) {
+                merged.add(histograms[i]);
             }
         }
-        return summary(n, s, lo, hi, all);
+        return summary(n, s, lo, hi, merged);
     }
 
     private static LatencySummary summary(long n, long s, long lo, long hi, Histogram h) {

@@ -8,7 +8,7 @@ import java.util.Map;
  * nanoseconds. {@code count}, {@code minNs}, {@code meanNs} and {@code maxNs} are exact; the percentiles
  * come from an HdrHistogram and are within its stated precision (relative 10<sup>−digits</sup>, absolute at
  * least its resolution), clamped to [min, max]. Every value is NaN when {@code count} is 0, and the
- * percentiles are NaN when no histogram was kept (flows beyond {@link MetricsOptions#maxFlowHistograms()}).
+ * percentiles are NaN when no histogram was kept (flows beyond {@link MetricsOptions#maxLatencyHistograms()}).
  */
 public record LatencySummary(long count, double minNs, double meanNs, double p50Ns, double p90Ns, double p99Ns,
         double p999Ns, double maxNs) {

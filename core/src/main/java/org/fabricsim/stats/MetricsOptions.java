@@ -19,8 +19,9 @@ import java.util.Objects;
  * @param latencyDigits significant decimal digits of the latency histograms (HdrHistogram; 1 … 4, default 2:
  *     values within 1 %)
  * @param latencyResolutionPs the smallest latency the histograms tell apart (default 1000 ps = 1 ns)
- * @param maxFlowHistograms per-flow latency percentiles are kept when there are at most this many flows
- *     (default {@value #DEFAULT_MAX_FLOW_HISTOGRAMS}); above it only per-flow min, mean and max (exact)
+ * @param maxLatencyHistograms per-flow latency percentiles are kept when there are at most this many flows,
+ *     per-receiver ones when there are at most this many hosts (default {@value #DEFAULT_MAX_LATENCY_HISTOGRAMS});
+ *     above it only min, mean and max (exact) per flow or receiver, and the percentiles of all packets
  * @param reorder whether packet order at the receivers and the switches' adaptations are measured
  *     ({@link ReorderMeter}, {@link AdaptationMeter}; default off, so runs without adaptive routing keep
  *     their outputs)
@@ -29,13 +30,13 @@ import java.util.Objects;
  */
 public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidthPs, int virtualLanes,
         ByteBasis throughputBasis, ByteBasis reportedBasis, int packetOverheadBytes, long occupancyBinPs,
-        int latencyDigits, long latencyResolutionPs, int maxFlowHistograms, boolean reorder,
+        int latencyDigits, long latencyResolutionPs, int maxLatencyHistograms, boolean reorder,
         long adaptationBinPs) {
 
     /** Target number of bins of the automatic bin width. */
     public static final int AUTO_BINS = 200;
-    /** Default cap on flows with their own latency histogram. */
-    public static final int DEFAULT_MAX_FLOW_HISTOGRAMS = 4096;
+    /** Default cap on flows, and on receivers, with a latency histogram each. */
+    public static final int DEFAULT_MAX_LATENCY_HISTOGRAMS = 4096;
     /** Default width of the adaptation bins: 10 µs, as seed 001 Fig 10 counts re-routing events. */
     public static final long DEFAULT_ADAPTATION_BIN_PS = 10_000_000L;
 
@@ -62,9 +63,9 @@ public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidth
         if (latencyDigits < 1 || latencyDigits > 4) {
             throw new IllegalArgumentException("latency digits must be in 1..4: " + latencyDigits);
         }
-        if (latencyResolutionPs < 1 || maxFlowHistograms < 0) {
+        if (latencyResolutionPs < 1 || maxLatencyHistograms < 0) {
             throw new IllegalArgumentException("latency resolution must be >= 1 ps and the flow-histogram cap"
-                    + " >= 0: " + latencyResolutionPs + ", " + maxFlowHistograms);
+                    + " >= 0: " + latencyResolutionPs + ", " + maxLatencyHistograms);
         }
         if (binWidthPs == 0) {
             binWidthPs = autoBinWidth(windowEndPs - windowStartPs);
@@ -79,31 +80,31 @@ public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidth
     /** The defaults, measuring over [{@code startPs}, {@code endPs}) with the automatic bin width. */
     public static MetricsOptions window(long startPs, long endPs) {
         return new MetricsOptions(startPs, endPs, 0, 1, ByteBasis.PAYLOAD, ByteBasis.WIRE, 0, 0, 2, 1000,
-                DEFAULT_MAX_FLOW_HISTOGRAMS, false, DEFAULT_ADAPTATION_BIN_PS);
+                DEFAULT_MAX_LATENCY_HISTOGRAMS, false, DEFAULT_ADAPTATION_BIN_PS);
     }
 
     public MetricsOptions withBinWidth(long ps) {
         return new MetricsOptions(windowStartPs, windowEndPs, ps, virtualLanes, throughputBasis, reportedBasis,
-                packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms,
+                packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxLatencyHistograms,
                 reorder, adaptationBinPs);
     }
 
     public MetricsOptions withVirtualLanes(int vls) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, vls, throughputBasis, reportedBasis,
-                packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms,
+                packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxLatencyHistograms,
                 reorder, adaptationBinPs);
     }
 
     /** Counting {@code throughput} bytes, given that the model reports {@code reported} bytes. */
     public MetricsOptions withBytes(ByteBasis throughput, ByteBasis reported, int overheadBytes) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughput, reported,
-                overheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxFlowHistograms,
+                overheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxLatencyHistograms,
                 reorder, adaptationBinPs);
     }
 
     public MetricsOptions withOccupancyBins(long ps) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughputBasis,
-                reportedBasis, packetOverheadBytes, ps, latencyDigits, latencyResolutionPs, maxFlowHistograms,
+                reportedBasis, packetOverheadBytes, ps, latencyDigits, latencyResolutionPs, maxLatencyHistograms,
                 reorder, adaptationBinPs);
     }
 
@@ -120,7 +121,7 @@ public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidth
     public MetricsOptions withReorder(boolean on, long adaptationBinPs) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughputBasis,
                 reportedBasis, packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs,
-                maxFlowHistograms, on, adaptationBinPs);
+                maxLatencyHistograms, on, adaptationBinPs);
     }
 
     /** Length of the window in ps. */

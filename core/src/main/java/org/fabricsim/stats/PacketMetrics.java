@@ -79,9 +79,10 @@ public final class PacketMetrics implements PacketObserver {
         flowMeter = new FlowMeter(n, options);
         linkMeter = new LinkMeter(topology, options);
         bufferMeter = new BufferMeter(topology.portCount() * vls, options);
-        receiverLatency = new Latencies(topology.hostCount(), true, options.latencyDigits(),
-                options.latencyResolutionPs());
-        flowLatency = new Latencies(n, n <= options.maxFlowHistograms(), options.latencyDigits(),
+        int hosts = topology.hostCount();
+        receiverLatency = new Latencies(hosts, hosts <= options.maxLatencyHistograms(), true,
+                options.latencyDigits(), options.latencyResolutionPs());
+        flowLatency = new Latencies(n, n <= options.maxLatencyHistograms(), false, options.latencyDigits(),
                 options.latencyResolutionPs());
         receivedBytes = new long[topology.hostCount()];
         flowStartPs = new long[n];
@@ -360,7 +361,7 @@ public final class PacketMetrics implements PacketObserver {
 
     /** Bytes of {@code flow} delivered in bin {@code b}. */
     public long binBytes(int flow, int b) {
-        return flowMeter.binBytes[flow * bins() + b];
+        return flowMeter.binBytes(flow, b);
     }
 
     /** Throughput of {@code flow} in bin {@code b} in Gbit/s (bytes·8 / bin width). */
@@ -448,9 +449,24 @@ public final class PacketMetrics implements PacketObserver {
         return flowLatency.summary(flow);
     }
 
-    /** Whether per-flow latency percentiles are kept (at most {@link MetricsOptions#maxFlowHistograms()} flows). */
+    /** Whether per-flow latency percentiles are kept (at most {@link MetricsOptions#maxLatencyHistograms()} flows). */
     public boolean hasFlowPercentiles() {
         return flowLatency.hasHistograms();
+    }
+
+    /** Whether per-receiver latency percentiles are kept (at most {@link MetricsOptions#maxLatencyHistograms()} hosts). */
+    public boolean hasReceiverPercentiles() {
+        return receiverLatency.hasHistograms();
+    }
+
+    /** Latency histograms held (flows' and receivers'): made on a first delivery, so a part holds its own. */
+    int latencyHistograms() {
+        return receiverLatency.histogramCount() + flowLatency.histogramCount();
+    }
+
+    /** Flows with a row of throughput bins (made on a first delivery in the window). */
+    int binRows() {
+        return flowMeter.rows();
     }
 
     /** Latencies of the packets delivered to {@code host} in the window. */

@@ -1,6 +1,7 @@
 package org.fabricsim.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -169,19 +170,78 @@ class PacketMetricsTest {
     }
 
     @Test
-    void flowsBeyondTheHistogramCapKeepExactMinMeanMaxButNoPercentiles() {
+    void flowsAndReceiversBeyondTheHistogramCapKeepExactMinMeanMaxAndTheTotalPercentiles() {
         PacketMetrics m = new PacketMetrics(TESTBED, FLOWS, MetricsOptions.until(1_000_000)
-                .withLatencyHistograms(2, 1000, FLOWS.size() - 1));
+                .withLatencyHistograms(2, 1000, FLOWS.size() - 1)); // 6 flows and 7 hosts: both beyond
         m.delivered(10_000, 2, 5, 64, 4_000, 0);
         m.delivered(20_000, 2, 5, 64, 12_000, 0);
-        LatencySummary l = m.flowLatency(2);
-        assertEquals(2, l.count());
-        assertEquals(6.0, l.minNs(), 0.0);
-        assertEquals(7.0, l.meanNs(), 0.0);
-        assertEquals(8.0, l.maxNs(), 0.0);
-        assertTrue(Double.isNaN(l.p50Ns()));
-        assertEquals(6.0, m.receiverLatency(5).p50Ns(), 1.0, "receivers always keep histograms (1 ns resolution)");
+        for (LatencySummary l : List.of(m.flowLatency(2), m.receiverLatency(5))) {
+            assertEquals(2, l.count());
+            assertEquals(6.0, l.minNs(), 0.0);
+            assertEquals(7.0, l.meanNs(), 0.0);
+            assertEquals(8.0, l.maxNs(), 0.0);
+            assertTrue(Double.isNaN(l.p50Ns()));
+        }
+        assertFalse(m.hasFlowPercentiles());
+        assertFalse(m.hasReceiverPercentiles());
+        assertEquals(6.0, m.latency().p50Ns(), 1.0, "the total keeps its percentiles (1 ns resolution)");
+        assertEquals(0, m.latencyHistograms());
     }
+
+    @Test
+    void theTotalLatencyIsTheSameWithOrWithoutPerReceiverHistograms() {
+        PacketMetrics each = new PacketMetrics(TESTBED, FLOWS, MetricsOptions.until(Long.MAX_VALUE / 2));
+        PacketMetrics capped = new PacketMetrics(TESTBED, FLOWS, MetricsOptions.until(Long.MAX_VALUE / 2)
+                .withLatencyHistograms(2, 1000, FLOWS.size())); // flows keep theirs, receivers not
+        SplittableRandom rng = new SplittableRandom(7);
+        for (int i = 0; i < 5000; i++) {
+            int f = rng.nextInt(FLOWS.size());
+            long latency = 100_000 + rng.nextLong(10_000_000);
+            long t = 1_000_000_000L + i;
+            each.delivered(t, f, FLOWS.dst()[f], 100, t - latency, 0);
+            capped.delivered(t, f, FLOWS.dst()[f], 100, t - latency, 0);
+        }
+        assertTrue(each.hasReceiverPercentiles());
+        assertFalse(capped.hasReceiverPercentiles());
+        assertTrue(capped.hasFlowPercentiles());
+        assertEquals(each.latency(), capped.latency());
+        assertEquals(each.flowLatency(3), capped.flowLatency(3));
+        assertEquals(each.receiverLatency(FLOWS.dst()[3]).maxNs(), capped.receiverLatency(FLOWS.dst()[3]).maxNs(), 0.0);
+    }
+
+    @Test
+    void histogramsAndBinRowsAreMadeOnlyForWhatReceivedAndMergeAsIfWhole() {
+        // a part sees the deliveries to its own hosts only: it holds their histograms and bin rows, no others
+        MetricsOptions o = MetricsOptions.until(1_000_000);
+        PacketMetrics whole = new PacketMetrics(TESTBED, FLOWS, o);
+        PacketMetrics partA = new PacketMetrics(TESTBED, FLOWS, o);
+        PacketMetrics partB = new PacketMetrics(TESTBED, FLOWS, o);
+        SplittableRandom rng = new SplittableRandom(3);
+        for (int i = 0; i < 2000; i++) {
+            int f = rng.nextInt(3); // flows 0, 1 to host 6, flow 2 to host 5; flows 3-5 deliver nothing
+            long t = 1000L * i;
+            long latency = 1000 + rng.nextLong(100_000);
+            whole.delivered(t, f, FLOWS.dst()[f], 100, t - latency, i);
+            (FLOWS.dst()[f] == 6 ? partA : partB).delivered(t, f, FLOWS.dst()[f], 100, t - latency, i);
+        }
+        assertEquals(2 + 1, partA.latencyHistograms(), "host 6 and flows 0, 1");
+        assertEquals(1 + 1, partB.latencyHistograms(), "host 5 and flow 2");
+        assertEquals(2, partA.binRows());
+        assertEquals(1, partB.binRows());
+        assertEquals(5, whole.latencyHistograms());
+        partB.merge(partA);
+        assertEquals(whole.latency(), partB.latency());
+        for (int f = 0; f < FLOWS.size(); f++) {
+            assertEquals(whole.flowLatency(f), partB.flowLatency(f));
+            for (int b = 0; b < whole.bins(); b++) {
+                assertEquals(whole.binBytes(f, b), partB.binBytes(f, b));
+            }
+        }
+        for (int h = 0; h < TESTBED.hostCount(); h++) {
+            assertEquals(whole.receiverLatency(h), partB.receiverLatency(h));
+        }
+    }
+
 
     @Test
     void bufferOccupancyIsTimeWeightedOverTheWindowWithItsMaximum() {
