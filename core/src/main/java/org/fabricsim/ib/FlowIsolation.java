@@ -279,7 +279,7 @@ final class FlowIsolation implements ControlReceiver {
         if (voq) {
             // the destinations queued at the root (Paper VI step 3: from packets crossing the root)
             int local = o - portBase[node];
-            for (int pk = queues.voqHead[in * lanes * queues.radix + local]; pk >= 0; pk = pool.next[pk]) {
+            for (int pk = queues.voqHead[queues.voqIndex(in, 0, local)]; pk >= 0; pk = pool.next[pk]) {
                 addDestination(t, node, line, pool.dst[pk]);
             }
         } else {
@@ -299,7 +299,7 @@ final class FlowIsolation implements ControlReceiver {
     private void process(long t, int node, int in, int o) {
         int local = o - portBase[node];
         while (true) {
-            int pk = voq ? queues.voqHead[in * lanes * queues.radix + local] : queues.fifoHead[in * lanes];
+            int pk = voq ? queues.voqHead[queues.voqIndex(in, 0, local)] : queues.fifoHead[in * lanes];
             if (pk < 0 || pool.type[pk] != ControlPacket.DATA) {
                 return;
             }

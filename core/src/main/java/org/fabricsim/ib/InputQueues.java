@@ -15,19 +15,25 @@ final class InputQueues {
     final int radix;
     final int[] fifoHead; // per port x lane
     final int[] fifoTail;
-    final int[] voqHead; // per (port x lane) x local output (VOQ only)
-    final int[] voqTail;
+    // VOQ only: per (switch input port x lane) x local output, at voqIndex; made by allocate(), for the
+    // switches of this part only (a 64-port switch's VOQs take 512 bytes per port and lane: most of a big
+    // tree's port state, so an LP holds only its own)
+    int[] voqHead;
+    int[] voqTail;
+    private final int[] voqRow; // per global port: its first row (x lanes) in the VOQ arrays, -1 without VOQs
     final int[] waiting; // per output x lane: queues (VOQs or FIFO heads) holding a packet for it
     // with many lanes (VOQnet), per output a bit per lane whose waiting is not 0, so that VL arbitration finds
     // the lanes with packets without trying them all (null with few lanes)
     final long[] laneMask;
     final int maskWords;
     final int[] queuedBlocks; // per output x lane: blocks queued for it at the switch's inputs (if counted)
-    final int[] inputBlocks; // per (input port x lane) x local output: blocks of that input for it (if counted)
+    int[] inputBlocks; // per (input port x lane) x local output, at voqIndex: blocks of that input for it (if counted)
     private final boolean counts;
     private final int lanes;
     private final PacketPool pool;
     private final int[] portBase;
+    private final int[] owner;
+    private final int hosts;
     // congested-flow isolation (FlowIsolation): per input port, hotPerInput hot queues on lane 0
     final int hotPerInput;
     final int[] hotHead; // per input port x hot queue
@@ -54,20 +60,14 @@ final class InputQueues {
         fifoTail = new int[pv];
         waiting = new int[pv];
         queuedBlocks = new int[counts ? pv : 0];
-        inputBlocks = new int[counts ? pv * radix : 0];
         Arrays.fill(fifoHead, -1);
         Arrays.fill(fifoTail, -1);
         maskWords = (lanes + 63) >>> 6;
         laneMask = lanes > 64 ? new long[links.peer.length * maskWords] : null;
-        if (voq) {
-            voqHead = new int[pv * radix];
-            voqTail = new int[pv * radix];
-            Arrays.fill(voqHead, -1);
-            Arrays.fill(voqTail, -1);
-        } else {
-            voqHead = null;
-            voqTail = null;
-        }
+        voqRow = new int[links.peer.length];
+        owner = links.owner;
+        hosts = links.hosts;
+        own(null, 0);
         this.hotPerInput = hotPerInput;
         int hot = links.peer.length * hotPerInput;
         hotHead = new int[hot];
@@ -76,6 +76,46 @@ final class InputQueues {
         Arrays.fill(hotHead, -1);
         Arrays.fill(hotTail, -1);
         Arrays.fill(hotOut, -1);
+    }
+
+    /**
+     * Which switches' input ports get VOQs (and input block counts): those of nodes with
+     * {@code partOf[node] == part}, all switches when {@code partOf} is null. Before {@link #allocate}.
+     */
+    void own(int[] partOf, int part) {
+        int rows = 0;
+        for (int in = 0; in < voqRow.length; in++) {
+            int node = owner[in];
+            boolean mine = node >= hosts && (partOf == null || partOf[node] == part);
+            voqRow[in] = mine ? rows++ * lanes : -1;
+        }
+        voqRows = rows;
+    }
+
+    private int voqRows;
+
+    /** Makes the VOQs of the ports {@link #own} chose (before the first packet). */
+    void allocate() {
+        long cells = (long) voqRows * lanes * radix;
+        if (cells > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException(voqRows + " input ports x " + lanes + " lanes x " + radix
+                    + " outputs of VOQs exceed one array");
+        }
+        int n = (int) cells;
+        if (counts) {
+            inputBlocks = new int[n];
+        }
+        if (voq) {
+            voqHead = new int[n];
+            voqTail = new int[n];
+            Arrays.fill(voqHead, -1);
+            Arrays.fill(voqTail, -1);
+        }
+    }
+
+    /** Where input {@code in}'s queue (or block count) for local output {@code local} on {@code lane} is. */
+    int voqIndex(int in, int lane, int local) {
+        return (voqRow[in] + lane) * radix + local;
     }
 
     /**
@@ -89,10 +129,10 @@ final class InputQueues {
         int ol = o * lanes + lane;
         if (counts) {
             queuedBlocks[ol] += p.blocks[pk];
-            inputBlocks[i * radix + (o - portBase[node])] += p.blocks[pk];
+            inputBlocks[voqIndex(in, lane, o - portBase[node])] += p.blocks[pk];
         }
         if (voq) {
-            if (p.append(voqHead, voqTail, i * radix + (o - portBase[node]), pk)) {
+            if (p.append(voqHead, voqTail, voqIndex(in, lane, o - portBase[node]), pk)) {
                 up(ol);
             }
             return true; // a VOQ's output is worth trying whenever a packet joins it
@@ -106,8 +146,7 @@ final class InputQueues {
 
     /** The packet at the head of input {@code in}'s queue for local output {@code local} on {@code lane}, or -1. */
     int head(int in, int lane, int local) {
-        int i = in * lanes + lane;
-        return voq ? voqHead[i * radix + local] : fifoHead[i];
+        return voq ? voqHead[voqIndex(in, lane, local)] : fifoHead[in * lanes + lane];
     }
 
     /**
@@ -119,10 +158,10 @@ final class InputQueues {
         int ol = o * lanes + lane;
         if (counts) {
             queuedBlocks[ol] -= pool.blocks[pk];
-            inputBlocks[i * radix + (o - portBase[node])] -= pool.blocks[pk];
+            inputBlocks[voqIndex(in, lane, o - portBase[node])] -= pool.blocks[pk];
         }
         if (voq) {
-            if (pool.removeHead(voqHead, voqTail, i * radix + (o - portBase[node])) < 0) {
+            if (pool.removeHead(voqHead, voqTail, voqIndex(in, lane, o - portBase[node])) < 0) {
                 down(ol);
             }
             return -1;
@@ -146,7 +185,7 @@ final class InputQueues {
         int ol = o * lanes + lane;
         int next;
         if (voq) {
-            next = pool.removeHead(voqHead, voqTail, i * radix + (o - portBase[node]));
+            next = pool.removeHead(voqHead, voqTail, voqIndex(in, lane, o - portBase[node]));
             if (next < 0) {
                 down(ol);
             }
@@ -168,7 +207,7 @@ final class InputQueues {
         int ol = o * lanes;
         if (counts) {
             queuedBlocks[ol] -= pool.blocks[pk];
-            inputBlocks[in * lanes * radix + (o - portBase[node])] -= pool.blocks[pk];
+            inputBlocks[voqIndex(in, 0, o - portBase[node])] -= pool.blocks[pk];
         }
         if (pool.removeHead(hotHead, hotTail, hq) < 0) {
             down(ol);

@@ -23,6 +23,7 @@ final class Links {
     final int[] owner; // per global port: its node
     final int[] peer; // per global port: the port at the cable's far end, -1 if unconnected
     final int[] portBase; // per node: its first global port; [nodes] = port count
+    final int hosts; // nodes 0 .. hosts - 1 are hosts
     final long[] bandwidth;
     final long[] latency;
     final boolean[] busy;
@@ -56,6 +57,7 @@ final class Links {
         this.lanes = dataLanes + (control.isDedicated() ? 1 : 0);
         int nodes = topology.nodeCount();
         int ports = topology.portCount();
+        hosts = topology.hostCount();
         portBase = new int[nodes + 1];
         for (int v = 0; v < nodes; v++) {
             portBase[v] = topology.port(v, 0);

@@ -128,6 +128,7 @@ final class PacketNetwork implements EventHandler {
      */
     void partition(int[] partOf, int part, LogicalProcess local, Crossing crossing) {
         links.partition(partOf, part, local, crossing);
+        queues.own(partOf, part);
     }
 
     /**
@@ -148,6 +149,7 @@ final class PacketNetwork implements EventHandler {
 
     /** Schedules the start of every flow that follows no other. */
     void start() {
+        queues.allocate();
         hcas.start();
     }
 

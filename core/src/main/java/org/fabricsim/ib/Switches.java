@@ -320,7 +320,6 @@ final class Switches implements SwitchView {
         int wantBlocks = 0;
         PacketPool p = pool;
         boolean voq = queues.voq;
-        int radix = queues.radix;
         int[] fifoHead = queues.fifoHead;
         int[] voqHead = queues.voqHead;
         for (int k = 1; k <= n; k++) {
@@ -335,7 +334,7 @@ final class Switches implements SwitchView {
             int i = in * lanes + lane;
             int pk;
             if (voq) {
-                pk = voqHead[i * radix + local];
+                pk = voqHead[queues.voqIndex(in, lane, local)];
             } else {
                 pk = fifoHead[i];
                 if (pk >= 0 && p.out[pk] != o) {
@@ -454,7 +453,7 @@ final class Switches implements SwitchView {
             if (q == 0) {
                 int i = in * lanes + lane;
                 if (queues.voq) {
-                    pk = queues.voqHead[i * queues.radix + local];
+                    pk = queues.voqHead[queues.voqIndex(in, lane, local)];
                 } else {
                     pk = queues.fifoHead[i];
                     if (pk >= 0 && p.out[pk] != o) {
@@ -541,7 +540,7 @@ final class Switches implements SwitchView {
     @Override
     public int inputBlocks(int in, int o, int lane) {
         int node = owner[o];
-        return queues.inputBlocks[(in * lanes + lane) * queues.radix + (o - portBase[node])];
+        return queues.inputBlocks[queues.voqIndex(in, lane, o - portBase[node])];
     }
 
     @Override
