@@ -448,9 +448,11 @@ public final class ScalingModel {
             }
         }
         System.out.println();
-        System.out.println("Sequential seconds per simulated microsecond (full load): " + String.join(", ",
-                java.util.Arrays.stream(TREES).map(t -> f("%s %.4f (%.1f k events)", t, sequentialSecondsPerMicro(t),
-                        seq(t).d("events") / micros(seq(t).s("end")) / 1000)).toList()) + ".");
+        System.out.println("Per simulated microsecond at full load, sequential seconds, events, rho (long lookahead) and"
+                + " cross-LP events per cut cable: " + String.join("; ", java.util.Arrays.stream(TREES).map(t -> f(
+                        "%s %.4f s, %.1f k events, rho %.2f, %.2f", t, sequentialSecondsPerMicro(t),
+                        seq(t).d("events") / micros(seq(t).s("end")) / 1000,
+                        Double.isNaN(rho(t, false)) ? rho(null, false) : rho(t, false), crossPerCable(t))).toList()) + ".");
     }
 
     /** The sequential wall per simulated microsecond: docs/BENCHMARKS.md's median, else the inputs' run. */
