@@ -77,7 +77,7 @@ class RunMemoryTest {
                     spec);
         }
         TopologySize huge = Topologies.size("xgft(2;4096,4000;1,4000)", 0, 0, null);
-        assertEquals(new TopologySize(16_384_000, 8000, 64_768_000), huge);
+        assertEquals(new TopologySize(16_384_000, 8000, 64_768_000, 2), huge);
         assertEquals(Long.MAX_VALUE, Topologies.size("kary-ntree(1000,60)", 0, 0, null).hosts(), "saturates");
     }
 
