@@ -4,7 +4,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.fabricsim.routing.DModK;
 import org.fabricsim.routing.Forwarding;
-import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.topology.Topologies;
 import org.fabricsim.topology.Topology;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -26,8 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * "Forwarding tables that scale"): D-mod-K's port towards a destination at a switch, for {@value #LOOKUPS}
  * (switch, destination) pairs drawn at random (packets reach every switch with every destination).
  * {@code storage}: {@code computed} ({@code routing-tables = computed}, per-switch constants and per-level port
- * columns), {@code stored} (the tables with a row offset per switch, as since issue 16), {@code before} (the
- * switch-major table indexed by a multiplication, as before issue 16, copied here as the baseline).
+ * columns), {@code stored} (the whole switch-major table indexed by a multiplication, as before issue 16 and still
+ * for whole tables), {@code rows} (every row as a logical process holds its own: a row offset per switch).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -41,7 +40,7 @@ public class ForwardingLookupBenchmark {
     @Param({"tree4096", "xgft(3;18,18,36;1,18,18)", "xgft(3;32,32,64;1,32,32)"})
     String tree;
 
-    @Param({"computed", "stored", "before"})
+    @Param({"computed", "stored", "rows"})
     String storage;
 
     private Forwarding forwarding;
@@ -54,7 +53,7 @@ public class ForwardingLookupBenchmark {
         forwarding = switch (storage) {
             case "computed" -> DModK.computed(t).ports();
             case "stored" -> DModK.compute(t).ports();
-            case "before" -> Before.of(DModK.compute(t));
+            case "rows" -> DModK.compute(t, v -> true).ports();
             default -> throw new IllegalArgumentException(storage);
         };
         SplittableRandom r = new SplittableRandom(1);
@@ -75,33 +74,5 @@ public class ForwardingLookupBenchmark {
             sum += f.port(switchNode[i], dst[i]);
         }
         return sum;
-    }
-
-    /** The lookup before issue 16: {@code table[(switch - hosts) * hosts + dst]}. */
-    static final class Before implements Forwarding {
-        private final short[] table;
-        private final int hosts;
-
-        private Before(short[] table, int hosts) {
-            this.table = table;
-            this.hosts = hosts;
-        }
-
-        static Before of(ForwardingTables lft) {
-            Topology t = lft.topology();
-            int hosts = t.hostCount();
-            short[] table = new short[Math.toIntExact((long) t.switchCount() * hosts)];
-            for (int v = hosts; v < t.nodeCount(); v++) {
-                for (int d = 0; d < hosts; d++) {
-                    table[(v - hosts) * hosts + d] = (short) lft.port(v, d);
-                }
-            }
-            return new Before(table, hosts);
-        }
-
-        @Override
-        public int port(int switchNode, int dst) {
-            return table[(switchNode - hosts) * hosts + dst];
-        }
     }
 }

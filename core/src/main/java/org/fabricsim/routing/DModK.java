@@ -29,7 +29,18 @@ public final class DModK {
     }
 
     public static ForwardingTables compute(Topology t) {
-        return compute(t, v -> true);
+        FatTree tree = fatTree(t);
+        short[] table = ForwardingTables.emptyTable(t);
+        int hosts = t.hostCount();
+        for (int v = hosts; v < t.nodeCount(); v++) {
+            int l = tree.levelOf(v);
+            int index = tree.indexInLevel(v);
+            int base = (v - hosts) * hosts;
+            for (int d = 0; d < hosts; d++) {
+                table[base + d] = (short) port(tree, l, index, d);
+            }
+        }
+        return new ForwardingTables(t, NAME, table);
     }
 
     /**

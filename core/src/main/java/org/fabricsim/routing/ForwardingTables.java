@@ -20,7 +20,7 @@ import org.fabricsim.topology.Topology;
 public final class ForwardingTables implements Forwarding {
     private final Topology topology;
     private final String algorithm;
-    /** {@link TableRows} (stored) or {@link DModKPorts} (computed). */
+    /** {@link WholeTable}, {@link TableRows} (a part's rows) or {@link DModKPorts} (computed). */
     private final Forwarding ports;
     private final int hosts;
     private final String source;
@@ -31,7 +31,7 @@ public final class ForwardingTables implements Forwarding {
 
     /** {@code source}: the routing spec the tables were read from ({@code file:<path>}, {@code lft-dump:<path>}). */
     ForwardingTables(Topology topology, String algorithm, short[] table, String source) {
-        this(topology, algorithm, TableRows.whole(topology.hostCount(), topology.switchCount(), table), source);
+        this(topology, algorithm, new WholeTable(topology.hostCount(), table), source);
     }
 
     private ForwardingTables(Topology topology, String algorithm, Forwarding ports, String source) {
@@ -58,25 +58,27 @@ public final class ForwardingTables implements Forwarding {
      * returned as they are.
      */
     public ForwardingTables keepRows(IntPredicate held) {
-        if (ports instanceof TableRows rows) {
-            return new ForwardingTables(topology, algorithm, TableRows.keep(rows, held), source);
+        if (isComputed()) {
+            return this;
         }
-        return this;
+        return new ForwardingTables(topology, algorithm,
+                TableRows.keep(ports, hosts, topology.switchCount(), held), source);
     }
 
     /** Whether the ports are computed (no entries stored). */
     public boolean isComputed() {
-        return !(ports instanceof TableRows);
+        return ports instanceof DModKPorts;
     }
 
-    /** Whether switch {@code switchNode}'s ports can be looked up (computed, or its row held). */
+    /** Whether switch {@code switchNode}'s ports can be looked up (computed, whole, or its row held). */
     public boolean holdsRow(int switchNode) {
         return !(ports instanceof TableRows rows) || rows.holds(switchNode);
     }
 
     /** Entries stored (held rows × hosts; 0 when computed): a short each. */
     public long storedEntries() {
-        return ports instanceof TableRows rows ? rows.entries() : 0;
+        return ports instanceof TableRows rows ? rows.entries()
+                : ports instanceof WholeTable whole ? whole.entries() : 0;
     }
 
     /**

@@ -3,13 +3,10 @@ package org.fabricsim.routing;
 import java.util.function.IntPredicate;
 
 /**
- * Stored forwarding-table rows: one {@code short} per (held switch, host), the held switches' rows one after
- * another, and per switch where its row starts. Whole tables hold every row (offset (switch - hosts) × hosts, as
- * before issue 16); a logical process of a partitioned run holds only its own switches' (docs/DISTRIBUTED.md,
- * "What each LP holds"), the others' offsets being {@link #NOT_HELD}.
- *
- * <p>The offset array replaces the multiplication of the whole table's lookup by one load from an array of
- * switches' ints, which stays in cache (measured as fast: docs/BENCHMARKS.md, "Forwarding tables that scale").
+ * Some switches' forwarding-table rows: one {@code short} per (held switch, host), the held switches' rows one
+ * after another, and per switch where its row starts ({@link #NOT_HELD} for the others). What a logical process of
+ * a partitioned run holds of stored tables: its own switches' rows (docs/DISTRIBUTED.md, "What each LP holds").
+ * Whole tables stay a {@link WholeTable}, whose lookup needs no offset load.
  */
 final class TableRows implements Forwarding {
     /** The offset of a row not held: any destination then indexes below 0 and fails loudly. */
@@ -23,15 +20,6 @@ final class TableRows implements Forwarding {
         this.hosts = hosts;
         this.table = table;
         this.rowStart = rowStart;
-    }
-
-    /** Every switch's row of a switch-major table of {@code switches × hosts} entries. */
-    static TableRows whole(int hosts, int switches, short[] table) {
-        int[] start = new int[switches];
-        for (int s = 0; s < switches; s++) {
-            start[s] = s * hosts; // the table's size was checked against the int limit
-        }
-        return new TableRows(hosts, table, start);
     }
 
     /** Room for the rows of the switches {@code held} accepts (by node id), every entry -1. */
@@ -55,15 +43,14 @@ final class TableRows implements Forwarding {
         return new TableRows(hosts, table, start);
     }
 
-    /** The rows of the switches {@code held} accepts, copied from {@code from} (which holds them). */
-    static TableRows keep(TableRows from, IntPredicate held) {
-        TableRows rows = empty(from.hosts, from.rowStart.length, held);
-        for (int s = 0; s < rows.rowStart.length; s++) {
+    /** The rows of the switches {@code held} accepts, copied from {@code from} (which must hold them). */
+    static TableRows keep(Forwarding from, int hosts, int switches, IntPredicate held) {
+        TableRows rows = empty(hosts, switches, held);
+        for (int s = 0; s < switches; s++) {
             if (rows.rowStart[s] != NOT_HELD) {
-                if (from.rowStart[s] == NOT_HELD) {
-                    throw new IllegalArgumentException("switch " + (from.hosts + s) + "'s row is not held");
+                for (int d = 0; d < hosts; d++) {
+                    rows.table[rows.rowStart[s] + d] = (short) from.port(hosts + s, d);
                 }
-                System.arraycopy(from.table, from.rowStart[s], rows.table, rows.rowStart[s], from.hosts);
             }
         }
         return rows;
