@@ -1,5 +1,7 @@
 package org.fabricsim.experiment;
 
+import java.util.List;
+import java.util.function.IntPredicate;
 import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.routing.ForwardingTables;
@@ -36,6 +38,23 @@ public final class NetworkBinding {
             throw c.error(key, "must be positive");
         }
         return v;
+    }
+
+    /**
+     * The routing as a packet run holds it (issue 16): D-mod-K computed unless {@code routing-tables = stored}, and of
+     * stored tables only the rows of the switches {@code held} accepts (null: all; a logical process's own).
+     */
+    public static ForwardingTables packetRouting(ExperimentConfig c, Topology t, IntPredicate held) {
+        try {
+            return Routings.compute(c.string("routing"), t, c.baseDir(), computesDModK(c), held);
+        } catch (InputException e) {
+            throw c.errorAt("routing", e);
+        }
+    }
+
+    /** {@code routing-tables}: whether D-mod-K's ports are computed rather than stored (auto: computed, D200). */
+    public static boolean computesDModK(ExperimentConfig c) {
+        return !c.choice("routing-tables", List.of("auto", "computed", "stored")).equals("stored");
     }
 
     public static ForwardingTables routing(ExperimentConfig c, Topology t) {

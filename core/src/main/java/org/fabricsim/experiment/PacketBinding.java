@@ -323,6 +323,17 @@ public final class PacketBinding {
         }
     }
 
+    /**
+     * Whether the run looks up ports only at the switches that forward (static switch routing, the given rates,
+     * routes by the tables): then a logical process needs only its own switches' table rows. Adaptive switch
+     * routings fill per-switch state from every switch's row, and fluid rates walk every flow's whole route
+     * (docs/DISTRIBUTED.md, "What each LP holds").
+     */
+    public static boolean switchRoutesOnly(ExperimentConfig c) {
+        return adaptiveRouting(c).mode() == AdaptiveRouting.Mode.STATIC && c.string("packet.rates").equals("given")
+                && c.string("packet.routes").equals("tables");
+    }
+
     /** Whether {@code packet.routes = adaptive}; a combination it is not built for is refused by its key. */
     public static boolean adaptiveRoutes(ExperimentConfig c) {
         if (c.choice("packet.routes", List.of("tables", "adaptive")).equals("tables")) {

@@ -52,7 +52,9 @@ final class PacketExperiment implements Experiment {
     public Map<String, Object> run(ExperimentConfig c, OutputDirectory out, RunContext context) throws IOException {
         long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         Topology topology = NetworkBinding.topology(c);
-        ForwardingTables lft = NetworkBinding.routing(c, topology);
+        // a distributed run's driver routes nothing itself: it keeps no rows unless it walks whole routes (D201)
+        boolean driverOnly = c.string("engine.kind").equals("distributed") && PacketBinding.switchRoutesOnly(c);
+        ForwardingTables lft = NetworkBinding.packetRouting(c, topology, driverOnly ? v -> false : null);
         PacketParams params = PacketBinding.params(c);
         AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, topology);
         long end = PacketBinding.endTime(c);

@@ -57,7 +57,9 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         ExperimentConfig c = ExperimentConfig.fromJson(configJson, Path.of(baseDir), source);
         long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         Topology t = NetworkBinding.topology(c);
-        ForwardingTables lft = NetworkBinding.routing(c, t);
+        // stored tables: only this part's switches' rows when nothing here walks whole routes (D201)
+        ForwardingTables lft = NetworkBinding.packetRouting(c, t, PacketBinding.switchRoutesOnly(c)
+                ? v -> partOf[v] == lp : null);
         PacketParams params = PacketBinding.params(c);
         FlowSchedule schedule = PacketBinding.rated(c, t, lft, PacketBinding.schedule(c, t, seed), seed);
         PacketMetrics metrics = MetricsBinding.metrics(c, t, schedule, PacketBinding.endTime(c), params, seed);

@@ -50,7 +50,7 @@ final class PacketSweepBinding {
         }
         List<String> measures = measures(root);
         Topology topology = NetworkBinding.topology(c);
-        ForwardingTables lft = NetworkBinding.routing(c, topology);
+        ForwardingTables lft = NetworkBinding.packetRouting(c, topology, null);
         PacketParams params = PacketBinding.params(c);
         AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, topology);
         long end = PacketBinding.endTime(c);

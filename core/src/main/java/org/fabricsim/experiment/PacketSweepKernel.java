@@ -50,7 +50,7 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
     public TrialRunner open() {
         ExperimentConfig c = ExperimentConfig.fromJson(config, baseDir == null ? null : Path.of(baseDir), source);
         Topology topology = NetworkBinding.topology(c);
-        ForwardingTables lft = NetworkBinding.routing(c, topology);
+        ForwardingTables lft = NetworkBinding.packetRouting(c, topology, null);
         PacketParams params = PacketBinding.params(c);
         AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, topology);
         long end = PacketBinding.endTime(c);

@@ -29,6 +29,8 @@ public final class RunMemory {
     static final long PORT = 80;
     /** An entry of a forwarding table (a short per switch and host) and its share of the routing's scratch. */
     static final long TABLE_ENTRY = 3;
+    /** A word of computed D-mod-K: an int per level and host (port columns), three per switch (DModKPorts). */
+    static final long DMODK_WORD = 4;
     /** The per switch and host state of adaptive routing (EAR's assignment and timestamp, AR groups...). */
     static final long ADAPTIVE_ENTRY = 12;
     /** A port lane's queues, credits and counters. */
@@ -132,7 +134,12 @@ public final class RunMemory {
         TopologySize n = size(c);
         PacketParams p = PacketBinding.params(c);
         boolean adaptive = PacketBinding.adaptiveRouting(c).mode() != AdaptiveRouting.Mode.STATIC;
-        network(m, n, TABLE_ENTRY + (adaptive ? ADAPTIVE_ENTRY : 0), "a smaller topology.name");
+        network(m, n, 0, "a smaller topology.name");
+        packetTables(c, m, n);
+        if (adaptive) {
+            m.add("adaptive routing's state (" + n.switches() + " switches × " + n.hosts() + " hosts)",
+                    (double) n.switches() * n.hosts(), ADAPTIVE_ENTRY, "a smaller topology.name");
+        }
         // voq-net: a lane per destination host sharing one buffer of packet.buffer; else a buffer per VL
         boolean voqNet = p.queueing() == Queueing.VOQ_NET;
         long lanes = voqNet ? n.hosts() : p.virtualLanes();
@@ -173,6 +180,43 @@ public final class RunMemory {
                     (double) flows * bins, Long.BYTES, "a coarser metrics.bin-width or fewer engine.partitions");
         }
         return m;
+    }
+
+    /**
+     * A packet run's forwarding (issue 16, D200–D202): D-mod-K computed holds per-level port columns and no table;
+     * stored tables hold every row in a sequential run, and in a distributed run the rows this JVM's logical
+     * processes own (in-process: all of them, once; a cluster's driver: its share of the LPs) when nothing walks
+     * whole routes, else a whole table in the driver and in each of its LPs.
+     */
+    private static void packetTables(ExperimentConfig c, MemoryEstimate m, TopologySize n) {
+        String routing = c.string("routing").trim();
+        boolean dModK = routing.equals("dmodk") || routing.equals("auto") && n.isFatTree();
+        if (dModK && NetworkBinding.computesDModK(c)) {
+            m.add("D-mod-K's ports, computed (" + n.treeLevels() + " levels × " + n.hosts() + " hosts, "
+                    + n.switches() + " switches; no tables)", n.treeLevels() * (double) n.hosts() + 3.0 * n.switches(),
+                    DMODK_WORD, "a smaller topology.name");
+            return;
+        }
+        double rows = n.switches();
+        String held = "";
+        if (c.string("engine.kind").equals("distributed")) {
+            long parts = c.integer("engine.partitions", 1, Integer.MAX_VALUE);
+            long here = parts;
+            if (!c.string("engine.placement").equals("in-process")) {
+                long members = c.isList("engine.cluster.members") ? c.strings("engine.cluster.members").size() + 1
+                        : c.integer("engine.cluster.members", 1, 10_000);
+                here = (parts + members - 1) / members; // LP k on member k mod members
+            }
+            if (PacketBinding.switchRoutesOnly(c)) {
+                rows = n.switches() * (double) here / parts;
+                held = here == parts ? ", each LP its own rows" : ", the rows of " + here + " of " + parts + " LPs";
+            } else {
+                rows = n.switches() * (double) (1 + here);
+                held = ", whole in the driver and in each of " + here + " LPs";
+            }
+        }
+        m.add("forwarding tables (" + n.switches() + " switches × " + n.hosts() + " hosts" + held + ")",
+                rows * n.hosts(), TABLE_ENTRY, dModK ? "routing-tables = computed" : "a smaller topology.name");
     }
 
     /** The topology and its tables ({@code entry} bytes per switch and host; 0: none). */

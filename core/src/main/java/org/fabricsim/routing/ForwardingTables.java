@@ -1,6 +1,7 @@
 package org.fabricsim.routing;
 
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 import org.fabricsim.InputException;
 import org.fabricsim.topology.Topology;
 
@@ -11,12 +12,16 @@ import org.fabricsim.topology.Topology;
  * {@code d}.
  *
  * <p>Stored as one {@code short} per (switch, host), switch-major, as a real LFT is; 4096 hosts and 768
- * switches take 6 MiB.
+ * switches take 6 MiB. Since issue 16 the entries may also be held in part or not at all (docs/ROUTING.md,
+ * "Computed D-mod-K and rows of a part"): D-mod-K on a generated fat tree can compute its ports from the switch
+ * labels ({@link DModKPorts}), and a logical process of a partitioned run may hold only its own switches' rows
+ * ({@link #keepRows}); {@link #port} of a row not held fails.
  */
 public final class ForwardingTables implements Forwarding {
     private final Topology topology;
     private final String algorithm;
-    private final short[] table;
+    /** {@link WholeTable}, {@link TableRows} (a part's rows) or {@link DModKPorts} (computed). */
+    private final Forwarding ports;
     private final int hosts;
     private final String source;
 
@@ -26,11 +31,62 @@ public final class ForwardingTables implements Forwarding {
 
     /** {@code source}: the routing spec the tables were read from ({@code file:<path>}, {@code lft-dump:<path>}). */
     ForwardingTables(Topology topology, String algorithm, short[] table, String source) {
+        this(topology, algorithm, new WholeTable(topology.hostCount(), table), source);
+    }
+
+    private ForwardingTables(Topology topology, String algorithm, Forwarding ports, String source) {
         this.topology = topology;
         this.algorithm = algorithm;
-        this.table = table;
+        this.ports = ports;
         this.hosts = topology.hostCount();
         this.source = source;
+    }
+
+    /** Tables of {@code rows} (some switches' rows, filled by the algorithm). */
+    static ForwardingTables ofRows(Topology topology, String algorithm, TableRows rows) {
+        return new ForwardingTables(topology, algorithm, rows, null);
+    }
+
+    /** Ports computed instead of stored: nothing is held per (switch, host). */
+    static ForwardingTables computed(Topology topology, String algorithm, DModKPorts ports) {
+        return new ForwardingTables(topology, algorithm, ports, null);
+    }
+
+    /**
+     * These tables with only the rows of the switches {@code held} accepts (by node id): what a logical process
+     * keeps of tables that were built whole (updown, minhop, ftree, files). Computed ports hold no rows and are
+     * returned as they are.
+     */
+    public ForwardingTables keepRows(IntPredicate held) {
+        if (isComputed()) {
+            return this;
+        }
+        return new ForwardingTables(topology, algorithm,
+                TableRows.keep(ports, hosts, topology.switchCount(), held), source);
+    }
+
+    /** Whether the ports are computed (no entries stored). */
+    public boolean isComputed() {
+        return ports instanceof DModKPorts;
+    }
+
+    /** Whether switch {@code switchNode}'s ports can be looked up (computed, whole, or its row held). */
+    public boolean holdsRow(int switchNode) {
+        return !(ports instanceof TableRows rows) || rows.holds(switchNode);
+    }
+
+    /** Entries stored (held rows × hosts; 0 when computed): a short each. */
+    public long storedEntries() {
+        return ports instanceof TableRows rows ? rows.entries()
+                : ports instanceof WholeTable whole ? whole.entries() : 0;
+    }
+
+    /**
+     * The lookup itself, for the packet model's hot path ({@code ib.StaticRouting}): the storage's own
+     * {@link Forwarding}, one call shallower than {@link #port}.
+     */
+    public Forwarding ports() {
+        return ports;
     }
 
     /** Empty tables (every entry -1) to be filled by a routing algorithm. */
@@ -40,14 +96,19 @@ public final class ForwardingTables implements Forwarding {
             throw new InputException("forwarding tables for " + t.switchCount() + " switches x " + t.hostCount()
                     + " hosts do not fit in memory");
         }
+        checkPorts(t);
+        short[] table = new short[(int) size];
+        Arrays.fill(table, (short) -1);
+        return table;
+    }
+
+    /** A table entry is a short: every switch's port numbers must fit. */
+    static void checkPorts(Topology t) {
         for (int v = t.hostCount(); v < t.nodeCount(); v++) {
             if (t.ports(v) > Short.MAX_VALUE) {
                 throw new InputException("switch " + t.nodeName(v) + " has more than " + Short.MAX_VALUE + " ports");
             }
         }
-        short[] table = new short[(int) size];
-        Arrays.fill(table, (short) -1);
-        return table;
     }
 
     public Topology topology() {
@@ -70,7 +131,7 @@ public final class ForwardingTables implements Forwarding {
     /** The local output port of switch {@code switchNode} towards host {@code dst}. */
     @Override
     public int port(int switchNode, int dst) {
-        return table[(switchNode - hosts) * hosts + dst];
+        return ports.port(switchNode, dst);
     }
 
     /**
@@ -139,10 +200,12 @@ public final class ForwardingTables implements Forwarding {
 
     /** A copy of one switch's table (host order), for writers and tests. */
     public int[] row(int switchNode) {
+        if (!holdsRow(switchNode)) {
+            throw new IllegalArgumentException("the row of " + topology.nodeName(switchNode) + " is not held here");
+        }
         int[] row = new int[hosts];
-        int base = (switchNode - hosts) * hosts;
         for (int d = 0; d < hosts; d++) {
-            row[d] = table[base + d];
+            row[d] = ports.port(switchNode, d);
         }
         return row;
     }

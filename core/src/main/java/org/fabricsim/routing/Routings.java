@@ -2,6 +2,7 @@ package org.fabricsim.routing;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.IntPredicate;
 import org.fabricsim.InputException;
 import org.fabricsim.topology.Topology;
 
@@ -50,6 +51,27 @@ public final class Routings {
             return LftFile.read(file, t);
         }
         throw unknown(name);
+    }
+
+    /**
+     * As {@link #compute}, holding only what a packet run needs (issue 16): D-mod-K's ports computed instead of
+     * stored when {@code computeDModK}, and of stored tables only the rows of the switches {@code held} accepts (by
+     * node id; null: every row). D-mod-K builds just those rows; the other algorithms and table files build whole
+     * tables and then keep the rows.
+     */
+    public static ForwardingTables compute(String name, Topology t, Path baseDir, boolean computeDModK,
+            IntPredicate held) {
+        if (isDModK(name, t)) {
+            return computeDModK ? DModK.computed(t) : held == null ? DModK.compute(t) : DModK.compute(t, held);
+        }
+        ForwardingTables whole = compute(name, t, baseDir);
+        return held == null ? whole : whole.keepRows(held);
+    }
+
+    /** Whether routing {@code name} is D-mod-K on {@code t} ({@code dmodk}, or {@code auto} on a generated fat tree). */
+    public static boolean isDModK(String name, Topology t) {
+        String spec = name.trim();
+        return spec.equals(DModK.NAME) || spec.equals(AUTO) && t.fatTree().isPresent();
     }
 
     /**

@@ -130,6 +130,11 @@ public final class FatTree {
         return (int) ((host / mProd[l - 1]) % m[l]);
     }
 
+    /** Π_{j&le;l} m_j: the hosts below a level-l node (those whose digits above l are its own). */
+    public long subtreeHosts(int l) {
+        return mProd[l];
+    }
+
     /** Π_{j&le;l} w_j: the number of switches of a level-l logical node (l &ge; 1). */
     public long logicalNodeSize(int l) {
         return wProd[l];

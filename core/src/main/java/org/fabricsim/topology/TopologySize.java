@@ -3,11 +3,23 @@ package org.fabricsim.topology;
 /**
  * How big a network is: its hosts, switches and ports (a cable has two). What the memory estimate of a run
  * starts from ({@code experiment/RunMemory}); {@link Topologies#size} counts a generator's tree without building
- * it. Counts are longs: an expression may ask for more than an array holds.
+ * it. Counts are longs: an expression may ask for more than an array holds. {@code treeLevels}: the switch levels of
+ * a generated fat tree, 0 for any other network.
  */
-public record TopologySize(long hosts, long switches, long ports) {
+public record TopologySize(long hosts, long switches, long ports, int treeLevels) {
+    /** A network that is not a generated fat tree ({@code treeLevels} 0). */
+    public TopologySize(long hosts, long switches, long ports) {
+        this(hosts, switches, ports, 0);
+    }
+
     public static TopologySize of(Topology t) {
-        return new TopologySize(t.hostCount(), t.switchCount(), t.portCount());
+        return new TopologySize(t.hostCount(), t.switchCount(), t.portCount(),
+                t.fatTree().map(FatTree::height).orElse(0));
+    }
+
+    /** Whether the network is a generated fat tree (its levels known: D-mod-K can route it). */
+    public boolean isFatTree() {
+        return treeLevels > 0;
     }
 
     public long nodes() {
@@ -39,7 +51,7 @@ public record TopologySize(long hosts, long switches, long ports) {
                 switches = plus(switches, size);
             }
         }
-        return new TopologySize(hosts, switches, ports);
+        return new TopologySize(hosts, switches, ports, h);
     }
 
     private static long times(long a, long b) {

@@ -68,6 +68,44 @@ class RunMemoryTest {
         assertEquals(RunMemory.sweep(c, 0).bytes(), one, "a cluster's tasks are not in this JVM; one is counted");
     }
 
+    /**
+     * Issue 16 (D202): computed D-mod-K charges its columns and no table; stored tables every row sequentially, the
+     * LPs' own rows once in process, a cluster driver's share, and whole tables where whole routes are walked.
+     */
+    @Test
+    void theTablesAreChargedAsTheRunHoldsThem() {
+        String tree = "topology.name=xgft(3;32,32,64;1,32,32)"; // 5 120 switches × 65 536 hosts
+        double entries = 5120.0 * 65536;
+        MemoryEstimate computed = RunMemory.of(config("packet-tree648.conf", tree));
+        assertTrue(computed.items().stream().noneMatch(i -> i.what().startsWith("forwarding tables")), computed.toString());
+        assertEquals(RunMemory.DMODK_WORD * (3L * 65536 + 3L * 5120), item(computed, "D-mod-K's ports").bytes());
+        MemoryEstimate stored = RunMemory.of(config("packet-tree648.conf", tree, "routing-tables=stored"));
+        assertEquals((long) (entries * RunMemory.TABLE_ENTRY), item(stored, "forwarding tables").bytes());
+        assertEquals("routing-tables = computed", item(stored, "forwarding tables").remedy());
+        assertTrue(stored.bytes() - computed.bytes() > 900L << 20, "a gibibyte less: " + computed + "\n" + stored);
+        MemoryEstimate inProcess = RunMemory.of(config("packet-tree648.conf", tree, "routing-tables=stored",
+                "engine.kind=distributed", "engine.partitions=4"));
+        assertEquals((long) (entries * RunMemory.TABLE_ENTRY), item(inProcess, "forwarding tables").bytes(),
+                "4 LPs' own rows make one table; the driver holds none");
+        MemoryEstimate driver = RunMemory.of(config("packet-tree648.conf", tree, "routing-tables=stored",
+                "engine.kind=distributed", "engine.partitions=4", "engine.placement=cluster",
+                "engine.cluster.members=4"));
+        assertEquals((long) (entries / 4 * RunMemory.TABLE_ENTRY), item(driver, "forwarding tables").bytes(),
+                "a cluster's driver: one LP of four");
+        MemoryEstimate rated = RunMemory.of(config("packet-tree648.conf", tree, "routing-tables=stored",
+                "engine.kind=distributed", "engine.partitions=2", "packet.rates=ffa"));
+        assertEquals((long) (3 * entries * RunMemory.TABLE_ENTRY), item(rated, "forwarding tables").bytes(),
+                "fluid rates walk whole routes: a table in the driver and in each LP");
+        MemoryEstimate updown = RunMemory.of(config("packet-tree648.conf", "routing=updown"));
+        assertEquals((long) (54.0 * 648 * RunMemory.TABLE_ENTRY), item(updown, "forwarding tables").bytes(),
+                "other routings are stored");
+    }
+
+    private static MemoryEstimate.Item item(MemoryEstimate m, String prefix) {
+        return m.items().stream().filter(i -> i.what().startsWith(prefix)).findFirst().orElseThrow(
+                () -> new AssertionError(prefix + " in " + m));
+    }
+
     /** The counts of a generator expression without building it equal the built topology's. */
     @Test
     void aGeneratorIsCountedAsItIsBuilt() {
@@ -77,7 +115,7 @@ class RunMemoryTest {
                     spec);
         }
         TopologySize huge = Topologies.size("xgft(2;4096,4000;1,4000)", 0, 0, null);
-        assertEquals(new TopologySize(16_384_000, 8000, 64_768_000), huge);
+        assertEquals(new TopologySize(16_384_000, 8000, 64_768_000, 2), huge);
         assertEquals(Long.MAX_VALUE, Topologies.size("kary-ntree(1000,60)", 0, 0, null).hosts(), "saturates");
     }
 

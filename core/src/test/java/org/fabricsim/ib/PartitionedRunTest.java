@@ -160,7 +160,13 @@ class PartitionedRunTest {
                 }
             };
             lps[k] = new LogicalProcess(EventQueue.create("heap4"), TOPOLOGY.nodeCount());
-            nets[k] = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, observers[k], lps[k],
+            // each part holds only its own switches' table rows, as a member does (D201), unless an adaptive
+            // routing fills its state from every switch's row
+            int part = k;
+            boolean wholeRoutes = mechanisms instanceof EarMechanisms || mechanisms instanceof CircuitMechanisms
+                    || mechanisms instanceof ArGroupMechanisms;
+            ForwardingTables tables = wholeRoutes ? TABLES : TABLES.keepRows(v -> partOf[v] == part);
+            nets[k] = new PacketNetwork(TOPOLOGY, tables, s, new int[s.size()], params, observers[k], lps[k],
                     mechanisms);
             nets[k].partition(partOf, k, lps[k], crossing);
             lps[k].handler(nets[k]);

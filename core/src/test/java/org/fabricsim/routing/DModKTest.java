@@ -17,16 +17,66 @@ import org.junit.jupiter.api.Test;
 
 class DModKTest {
     @ParameterizedTest
-    @ValueSource(strings = {"tree648", "c2", "mkary-ntree(4,3,2)", "pgft(3;4,4,4;1,2,4;1,2,1)"})
+    @ValueSource(strings = {"tree648", "tree4096", "c2", "xgft1152-rnb", "mkary-ntree(4,3,2)", "kary-ntree(3,4)",
+        "clos(3,4,5)", "pgft(3;4,4,4;1,2,4;1,2,1)", "pgft(3;3,2,4;1,3,2;1,2,3)", "xgft(1;5;1)",
+        "xgft(3;6,6,12;1,6,6)"})
     void theTableFreeForwardingGivesTheTablesPorts(String spec) {
         Topology t = org.fabricsim.topology.Topologies.resolve(spec, 0, 0, null);
         ForwardingTables tables = DModK.compute(t);
-        Forwarding computed = DModK.forwarding(t);
+        ForwardingTables computed = DModK.computed(t);
+        Forwarding forwarding = DModK.forwarding(t);
+        assertTrue(computed.isComputed());
+        assertEquals(0, computed.storedEntries(), "nothing stored");
+        assertEquals((long) t.switchCount() * t.hostCount(), tables.storedEntries());
+        assertEquals(tables.describe(), computed.describe(), "results say dmodk either way");
         for (int v = t.hostCount(); v < t.nodeCount(); v++) {
             for (int d = 0; d < t.hostCount(); d++) {
-                assertEquals(tables.port(v, d), computed.port(v, d), t.nodeName(v) + " -> " + d);
+                int port = tables.port(v, d);
+                assertEquals(port, computed.port(v, d), t.nodeName(v) + " -> " + d);
+                assertEquals(port, computed.ports().port(v, d), t.nodeName(v) + " -> " + d);
+                assertEquals(port, forwarding.port(v, d), t.nodeName(v) + " -> " + d);
             }
         }
+        computed.validate(); // every route reaches its destination, by the computed ports alone
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tree648", "pgft(3;4,4,4;1,2,4;1,2,1)"})
+    void aPartsRowsAreTheWholeTablesRowsAndNoOthers(String spec) {
+        Topology t = org.fabricsim.topology.Topologies.resolve(spec, 0, 0, null);
+        ForwardingTables whole = DModK.compute(t);
+        java.util.function.IntPredicate odd = v -> v % 2 == 1;
+        ForwardingTables built = DModK.compute(t, odd); // row by row, nothing else allocated
+        ForwardingTables kept = whole.keepRows(odd); // built whole, then kept (updown, minhop, files)
+        long held = 0;
+        for (int v = t.hostCount(); v < t.nodeCount(); v++) {
+            assertEquals(odd.test(v), built.holdsRow(v));
+            assertEquals(odd.test(v), kept.holdsRow(v));
+            if (odd.test(v)) {
+                held++;
+                assertTrue(java.util.Arrays.equals(whole.row(v), built.row(v)), t.nodeName(v));
+                assertTrue(java.util.Arrays.equals(whole.row(v), kept.row(v)), t.nodeName(v));
+            } else {
+                int sw = v;
+                assertThrows(IllegalArgumentException.class, () -> built.row(sw));
+                assertThrows(ArrayIndexOutOfBoundsException.class, () -> kept.port(sw, t.hostCount() - 1),
+                        "a row not held fails, never reads another's");
+            }
+        }
+        assertEquals(held * t.hostCount(), built.storedEntries());
+        assertEquals(held * t.hostCount(), kept.storedEntries());
+        assertEquals(0, DModK.compute(t, v -> false).storedEntries(), "a driver that routes nothing holds nothing");
+    }
+
+    @Test
+    void routingsHoldWhatTheyAreAskedToHold() {
+        Topology t = Presets.find("tree648").build();
+        assertTrue(Routings.compute("auto", t, null, true, null).isComputed(), "auto is D-mod-K on a fat tree");
+        assertTrue(Routings.compute("dmodk", t, null, true, v -> false).isComputed(), "computed holds no rows");
+        assertEquals(0, Routings.compute("dmodk", t, null, false, v -> false).storedEntries());
+        ForwardingTables updown = Routings.compute("updown", t, null, true, v -> v == t.hostCount());
+        assertTrue(!updown.isComputed() && updown.storedEntries() == t.hostCount(), "only D-mod-K is computed");
+        assertTrue(java.util.Arrays.equals(UpDown.compute(t).row(t.hostCount()), updown.row(t.hostCount())));
     }
 
     /** The full-bisection tree presets (c2 is 3:2 oversubscribed, so neither property can hold there). */

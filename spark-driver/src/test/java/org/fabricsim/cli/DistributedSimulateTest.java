@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The distributed engine reproduces the sequential run byte for byte (DESIGN.md, "Determinism"): every
  * packet-level experiment file and random permutations on the production trees, with 1, 2 and 4 LPs in
- * one JVM and 2 LPs in 2 JVMs.
+ * one JVM and 2 LPs in 2 JVMs; LPs that hold only their own switches' stored table rows as well as LPs that
+ * compute D-mod-K (D200, D201).
  */
 class DistributedSimulateTest {
     /** Files a partitioned run must reproduce exactly (wall-clock and engine figures live in run.json). */
@@ -64,9 +65,10 @@ class DistributedSimulateTest {
     void everyPacketExperimentIsReproducedByOneTwoAndFourLps(Path conf) throws IOException {
         Path seq = simulate(conf, "seq", "engine.kind=sequential");
         for (int parts : new int[] {1, 2, 4}) {
-            // 2 LPs push every message through Kryo, as if they were in different JVMs
+            // 2 LPs push every message through Kryo, as if they were in different JVMs; 2 and 4 LPs hold stored
+            // tables, only their own switches' rows, against the sequential run's computed D-mod-K (D200, D201)
             Path d = simulate(conf, "lps-" + parts, "engine.kind=distributed", "engine.partitions=" + parts,
-                    "engine.serialize-locally=" + (parts == 2));
+                    "engine.serialize-locally=" + (parts == 2), "routing-tables=" + (parts == 1 ? "auto" : "stored"));
             assertSameResults(seq, d, conf.getFileName() + ", " + parts + " LPs");
         }
     }
@@ -79,7 +81,7 @@ class DistributedSimulateTest {
         String[] common = {"packet.adaptive-routing.mode=" + mode, "packet.end-time=40us", "packet.flow-rate=10Gbps"};
         Path seq = simulate(conf, "seq-" + mode, concat(common, "engine.kind=sequential"));
         Path two = simulate(conf, "two-" + mode, concat(common, "engine.kind=distributed", "engine.partitions=2",
-                "engine.serialize-locally=true"));
+                "engine.serialize-locally=true", "routing-tables=stored")); // whole stored tables in every LP
         assertSameResults(seq, two, mode + ", 2 LPs");
         for (String f : List.of("reorder.arrow", "adaptations.arrow", "permutations.arrow")) {
             assertArrayEquals(Files.readAllBytes(seq.resolve(f)), Files.readAllBytes(two.resolve(f)), mode + ": " + f);
@@ -109,7 +111,7 @@ class DistributedSimulateTest {
         }
         Path seq = simulate(conf, "seq-" + pattern, concat(common, "engine.kind=sequential"));
         Path two = simulate(conf, "two-" + pattern, concat(common, "engine.kind=distributed", "engine.partitions=2",
-                "engine.serialize-locally=true"));
+                "engine.serialize-locally=true", "routing-tables=stored")); // each LP its own rows
         assertSameResults(seq, two, pattern + ", 2 LPs");
         for (String f : isolation ? List.of("ccti.arrow", "receiver-throughput.arrow", "isolation.arrow")
                 : List.of("ccti.arrow", "receiver-throughput.arrow")) {
@@ -136,8 +138,11 @@ class DistributedSimulateTest {
             Files.writeString(conf, "experiment = packet\ntopology.name = " + tree
                     + "\ntraffic.pattern = random-permutation\npacket.end-time = 5us\n");
             Path seq = simulate(conf, tree + "-seq");
+            assertSameResults(seq, simulate(conf, tree + "-stored", "routing-tables=stored"),
+                    tree + ", stored D-mod-K tables against computed");
             for (int parts : new int[] {1, 2, 4}) {
-                Path d = simulate(conf, tree + "-" + parts, "engine.kind=distributed", "engine.partitions=" + parts);
+                Path d = simulate(conf, tree + "-" + parts, "engine.kind=distributed", "engine.partitions=" + parts,
+                        "routing-tables=" + (parts == 2 ? "stored" : "computed"));
                 assertSameResults(seq, d, tree + ", " + parts + " LPs");
                 String run = Files.readString(d.resolve("run.json"));
                 assertTrue(run.contains("\"logical_processes\": " + parts), run);
