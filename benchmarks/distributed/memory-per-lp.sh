@@ -28,7 +28,7 @@ done
 
 work="$(mktemp -d)"
 nodes_pid=""
-cleanup() { [ -n "$nodes_pid" ] && kill "$nodes_pid" 2>/dev/null; pkill -P $$ 2>/dev/null; rm -rf "$work"; }
+cleanup() { [ -n "$nodes_pid" ] && kill "$nodes_pid" 2>/dev/null; pkill -P $$ 2>/dev/null; rm -rf "$work"; return 0; }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
@@ -78,12 +78,14 @@ for k in $jvms; do
   driver=$(tail -1 "$out.rss" | awk '{ printf "%d", $1 / 1024 }')
   largest=$(echo "$driver $peaks" | tr ' ' '\n' | sort -n | tail -1)
   above=$((largest - base))
-  [ "$k" -eq 1 ] && seq_above=$above
+  if [ "$k" -eq 1 ]; then seq_above=$above; fi
   target=$([ -n "$seq_above" ] && awk -v s="$seq_above" -v k="$k" 'BEGIN { printf "%d", s / k * 1.3 }' || echo "-")
   wall=$(field "$out/run.json" event_loop_seconds)
   events=$(field "$out/run.json" events)
   rate=$(awk -v e="$events" -v w="$wall" 'BEGIN { printf "%.2f M", e / w / 1e6 }')
   same="-"
-  if [ "$k" -gt 1 ]; then same=$(cmp -s "$work/k1/summary.json" "$out/summary.json" && echo identical || echo DIFFERENT); fi
+  if [ "$k" -gt 1 ] && [ -f "$work/k1/summary.json" ]; then
+    same=$(cmp -s "$work/k1/summary.json" "$out/summary.json" && echo identical || echo DIFFERENT)
+  fi
   echo "| $k | $driver | ${peaks:--} | $above | $target | $wall | $rate | $same |"
 done

@@ -145,8 +145,11 @@ public final class RunMemory {
         long lanes = voqNet ? n.hosts() : p.virtualLanes();
         long packet = p.mtuBytes() + (long) p.overheadBytes();
         long held = (p.bufferBytes() + packet - 1) / packet * (voqNet ? 1 : lanes);
-        m.add(n.ports() + " ports × " + lanes + " lanes, buffers for " + held + " packets each", n.ports(),
-                lanes * (double) LANE + held * (double) PACKET, voqNet ? "packet.queues = voq"
+        // the packets a port's buffers hold live in the pool of the LP that owns it: a cluster's driver, its share
+        double share = lpShare(c);
+        m.add(n.ports() + " ports × " + lanes + " lanes, buffers for " + held + " packets each"
+                + (share < 1 ? " (" + Math.round(share * 100) + " % of them in this JVM)" : ""), n.ports(),
+                lanes * (double) LANE + share * held * PACKET, voqNet ? "packet.queues = voq"
                         : "fewer packet.virtual-lanes or a smaller packet.buffer");
         long flows = flows(c, n);
         int sequence = c.integer("packet.permutation-sequence", 0, 1_000_000);
@@ -201,12 +204,7 @@ public final class RunMemory {
         String held = "";
         if (c.string("engine.kind").equals("distributed")) {
             long parts = c.integer("engine.partitions", 1, Integer.MAX_VALUE);
-            long here = parts;
-            if (!c.string("engine.placement").equals("in-process")) {
-                long members = c.isList("engine.cluster.members") ? c.strings("engine.cluster.members").size() + 1
-                        : c.integer("engine.cluster.members", 1, 10_000);
-                here = (parts + members - 1) / members; // LP k on member k mod members
-            }
+            long here = lpsHere(c);
             if (PacketBinding.switchRoutesOnly(c)) {
                 rows = n.switches() * (double) here / parts;
                 held = here == parts ? ", each LP its own rows" : ", the rows of " + here + " of " + parts + " LPs";
@@ -217,6 +215,25 @@ public final class RunMemory {
         }
         m.add("forwarding tables (" + n.switches() + " switches × " + n.hosts() + " hosts" + held + ")",
                 rows * n.hosts(), TABLE_ENTRY, dModK ? "routing-tables = computed" : "a smaller topology.name");
+    }
+
+    /** The LPs of a distributed run in this JVM: all in process, a cluster driver's share (LP k on member k mod members). */
+    private static long lpsHere(ExperimentConfig c) {
+        long parts = c.integer("engine.partitions", 1, Integer.MAX_VALUE);
+        if (c.string("engine.placement").equals("in-process")) {
+            return parts;
+        }
+        long members = c.isList("engine.cluster.members") ? c.strings("engine.cluster.members").size() + 1
+                : c.integer("engine.cluster.members", 1, 10_000);
+        return (parts + members - 1) / members;
+    }
+
+    /** The share of the network whose per-part state this JVM holds: 1 but for a cluster's driver. */
+    private static double lpShare(ExperimentConfig c) {
+        if (!c.string("engine.kind").equals("distributed")) {
+            return 1;
+        }
+        return lpsHere(c) / (double) c.integer("engine.partitions", 1, Integer.MAX_VALUE);
     }
 
     /** The topology and its tables ({@code entry} bytes per switch and host; 0: none). */
