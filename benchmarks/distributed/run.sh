@@ -10,7 +10,7 @@
 # sequential / median of the engine (when seq runs); ÷ lp2 = median of the engine / median of lp2 (when lp2
 # runs); busy time per LP; null messages per cross-LP event;
 # the coupling factor; peak RSS (when /usr/bin/time exists). Checks that every engine's summary.json equals the
-# sequential one byte for byte.
+# sequential one byte for byte (the first engine's when seq does not run).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 runs=3
