@@ -5,10 +5,12 @@
 #
 # For each scenario, N rounds; each round runs every engine once, in turn, so that a noisy spell of the machine
 # touches all of them alike. Engines: seq (sequential), lpK (K LPs in this JVM), jvm2 (2 LPs in 2 JVMs: a node
-# is started for it). Prints a Markdown table per scenario: wall time of the event loop, median (min-max);
-# speed-up = median sequential / median of the engine; busy time per LP; null messages per cross-LP event;
+# is started for it; batches over direct channels), jvm2-artery (the same with the batches through Artery).
+# Prints a Markdown table per scenario: wall time of the event loop, median (min-max); speed-up = median
+# sequential / median of the engine (when seq runs); ÷ lp2 = median of the engine / median of lp2 (when lp2
+# runs); busy time per LP; null messages per cross-LP event;
 # the coupling factor; peak RSS (when /usr/bin/time exists). Checks that every engine's summary.json equals the
-# sequential one byte for byte.
+# sequential one byte for byte (the first engine's when seq does not run).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 runs=3
@@ -33,7 +35,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 port=$((20000 + RANDOM % 20000))
 seed="pekko://fabricsim@127.0.0.1:$port"
-if [[ " $engines " == *" jvm2 "* ]]; then
+if [[ " $engines " == *" jvm2"* ]]; then
   "$root/fabricsim" --help >/dev/null 2>&1 # builds the jar before the node starts
   "$root/fabricsim" node --port "$port" --seed-nodes "$seed" >"$work/node.log" 2>&1 &
   node_pid=$!
@@ -46,6 +48,7 @@ engine_args() {
     lp*) echo "--set engine.kind=distributed --set engine.partitions=${1#lp}" ;;
     jvm2) echo "--set engine.kind=distributed --set engine.partitions=2 --set engine.placement=cluster \
 --set engine.cluster.port=$((port + 1)) --set engine.cluster.seed-nodes=[\"$seed\"] --set engine.cluster.members=2" ;;
+    jvm2-artery) echo "$(engine_args jvm2) --set engine.cluster.channels=artery" ;;
   esac
 }
 
@@ -78,13 +81,22 @@ for scenario in "${scenarios[@]}"; do
   echo
   echo "### $name ($runs runs; $(date -u +%Y-%m-%d), $(nproc) cores)"
   echo
-  echo "| engine | wall (s) | speed-up | busy per LP (s) | null msgs / cross-LP event | λ | steps | peak RSS (MB) | results |"
-  echo "|---|---|---|---|---|---|---|---|---|"
-  seq_median=$(for r in $(seq 1 "$runs"); do field "$work/$name-seq-$r/run.json" event_loop_seconds; done | median)
+  echo "| engine | wall (s) | speed-up | ÷ lp2 | busy per LP (s) | null msgs / cross-LP event | λ | steps | peak RSS (MB) | results |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
+  median_of() { for r in $(seq 1 "$runs"); do field "$work/$name-$1-$r/run.json" event_loop_seconds; done | median; }
+  seq_median=""
+  [[ " $engines " == *" seq "* ]] && seq_median=$(median_of seq)
+  lp2_median=""
+  [[ " $engines " == *" lp2 "* ]] && lp2_median=$(median_of lp2)
+  reference="seq"
+  [ -n "$seq_median" ] || reference="${engines%% *}"
   for e in $engines; do
     wall=$(for r in $(seq 1 "$runs"); do field "$work/$name-$e-$r/run.json" event_loop_seconds; done)
     m=$(echo "$wall" | median)
-    speedup=$(awk -v s="$seq_median" -v m="$m" 'BEGIN { printf "%.2f", s / m }')
+    speedup="-"
+    [ -n "$seq_median" ] && speedup=$(awk -v s="$seq_median" -v m="$m" 'BEGIN { printf "%.2f", s / m }')
+    ratio="-"
+    [ -n "$lp2_median" ] && ratio=$(awk -v l="$lp2_median" -v m="$m" 'BEGIN { printf "%.2f", m / l }')
     last="$work/$name-$e-1/run.json"
     busy=$(field "$last" lp_busy_seconds | tr -d '[]' | awk -F', *' '{ s = ""; for (i = 1; i <= NF; i++)
       s = s (i > 1 ? ", " : "") sprintf("%.2f", $i); print s }')
@@ -95,9 +107,9 @@ for scenario in "${scenarios[@]}"; do
     [ -f "$work/$name-$e-1.rss" ] && rss=$(awk '{ printf "%.0f", $1 / 1024 }' "$work/$name-$e-1.rss")
     same="identical"
     for r in $(seq 1 "$runs"); do
-      cmp -s "$work/$name-seq-1/summary.json" "$work/$name-$e-$r/summary.json" || same="DIFFERS"
+      cmp -s "$work/$name-$reference-1/summary.json" "$work/$name-$e-$r/summary.json" || same="DIFFERS"
     done
-    printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" "$e" "$(echo "$wall" | median_range)" "$speedup" \
+    printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" "$e" "$(echo "$wall" | median_range)" "$speedup" "$ratio" \
       "${busy:--}" "$( [ -n "$nulls" ] && printf '%.3f' "$nulls" || echo -)" \
       "$( [ -n "$lambda" ] && [ "$lambda" != null ] && printf '%.1f' "$lambda" || echo -)" "${steps:--}" "$rss" "$same"
   done

@@ -12,14 +12,17 @@ import org.fabricsim.engine.distributed.OpenPortRule;
 
 /**
  * The driver's {@code engine.cluster.*} settings (docs/CONFIG.md): where it listens, whom it joins, which
- * members it expects (a count, or the other members' addresses), and its TLS keys.
+ * members it expects (a count, or the other members' addresses), its TLS keys, and how batches travel between
+ * LPs on different members.
  *
  * @param expected the other members' {@code host:port} when listed; empty when only a count is given
  * @param members the members the run needs, this driver included
  * @param warning printed at start when the insecure switch lets a plain-TCP member listen beyond loopback
+ * @param directChannels {@code engine.cluster.channels = direct}: batches between LPs on different members go
+ *     straight over a TCP connection per channel; {@code artery}: through Pekko's Artery with the other messages
  */
 record ClusterSettings(String host, int port, List<String> seedNodes, int members, List<String> expected,
-        Duration joinTimeout, ClusterTls tls, Optional<String> warning) {
+        Duration joinTimeout, ClusterTls tls, Optional<String> warning, boolean directChannels) {
     private static final String PREFIX = "pekko://" + ClusterConfig.SYSTEM_NAME + "@";
 
     static ClusterSettings of(ExperimentConfig c) {
@@ -51,7 +54,9 @@ record ClusterSettings(String host, int port, List<String> seedNodes, int member
         ClusterTls tls = tls(c);
         Optional<String> warning = OpenPortRule.check(host, tls != null, c.bool("engine.cluster.insecure"),
                 "engine.cluster.host", "engine.cluster.tls.key-store", "engine.cluster.insecure = true");
-        return new ClusterSettings(host, port, seeds, members, List.copyOf(expected), joinTimeout, tls, warning);
+        boolean direct = c.choice("engine.cluster.channels", List.of("direct", "artery")).equals("direct");
+        return new ClusterSettings(host, port, seeds, members, List.copyOf(expected), joinTimeout, tls, warning,
+                direct);
     }
 
     /**

@@ -116,6 +116,10 @@ final class PacketExperiment implements Experiment {
             engine.put("engine", "distributed");
             engine.put("logical_processes", parts);
             engine.put("placement", c.string("engine.placement"));
+            if (c.string("engine.placement").equals("cluster")) {
+                engine.put("channels", c.string("engine.cluster.channels"));
+                engine.put("direct_batches", r.directBatches());
+            }
             engine.put("partition_method", partition.method());
             engine.put("cut_cables", partition.cutCables());
             engine.put("cross_lp_events", r.realMessages());
@@ -456,7 +460,7 @@ final class PacketExperiment implements Experiment {
         cluster.warning().ifPresent(w -> System.err.println("fabricsim: " + w));
         return DistributedRun.onCluster(ClusterConfig.member(cluster.host(), cluster.port(), cluster.seedNodes(), wire,
                 cluster.tls()), spec, partition.parts(), partition.partOf(), end, cluster.members(), cluster.expected(),
-                cluster.joinTimeout(), c.bool("engine.global-bound"), progress);
+                cluster.joinTimeout(), c.bool("engine.global-bound"), progress, cluster.directChannels());
     }
 
     private static void report(PrintStream console, Topology t, FlowSchedule s, PacketRun run, PacketMetrics m,

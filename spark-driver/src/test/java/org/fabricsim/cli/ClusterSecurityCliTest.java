@@ -125,6 +125,7 @@ class ClusterSecurityCliTest {
                 "engine.cluster.tls.trust-store: is needed"},
             {"engine.cluster.tls.password-file=" + keys.resolve("cluster.password"),
                 "engine.cluster.tls.key-store: is empty but"},
+            {"engine.cluster.channels=udp", "engine.cluster.channels: 'udp' is not one of direct, artery"},
         };
         for (String[] c : cases) {
             CliTest.Result r = fabricsim(concat(cluster, "--set", c[0]));

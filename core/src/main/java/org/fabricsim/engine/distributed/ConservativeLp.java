@@ -226,7 +226,12 @@ final class ConservativeLp {
         return b;
     }
 
-    /** Whether a local event is safe to process now (before the safe time and the end time). */
+    /** Whether any link runs from this LP to LP {@code j} (so that it sends batches there). */
+    boolean sendsTo(int j) {
+        return lookahead[j] != Long.MAX_VALUE;
+    }
+
+        /** Whether a local event is safe to process now (before the safe time and the end time). */
     boolean hasSafeWork() {
         return model.nextEventTime() < Math.min(safeTime(), endPs);
     }

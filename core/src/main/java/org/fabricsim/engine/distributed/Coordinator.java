@@ -32,10 +32,11 @@ final class Coordinator extends AbstractBehavior<Object> {
      * What to run. {@code members} = 0: all LPs are children of this actor, in this JVM. Otherwise the cluster
      * must have exactly {@code members} members, this one included, and when {@code expected} (the other
      * members' {@code host:port}) is not empty, exactly those: anyone else who joins makes the run refuse.
+     * {@code directChannels}: batches between LPs on different members go over {@link DirectChannels}, not Artery.
      */
     record Request(long runId, String version, ModelSpec spec, int parts, int[] partOf, long endPs, int members,
             List<String> expected, java.time.Duration joinTimeout, boolean globalBound,
-            java.util.function.LongConsumer progress) {
+            java.util.function.LongConsumer progress, boolean directChannels) {
     }
 
     /** The members did not all join in time. */
@@ -46,6 +47,9 @@ final class Coordinator extends AbstractBehavior<Object> {
     private final CompletableFuture<RunResult> future;
     private final ActorRefResolver resolver;
     private final String[] lpRefs;
+    private final String[] channels;
+    /** Handed to this run's LPs only (over Artery, TLS where the cluster has keys): their channels greet with it. */
+    private final long channelToken;
     @SuppressWarnings("unchecked")
     private final ActorRef<WireMessage>[] lps;
     /** The global bound for 3 LPs or more (2 have their own, ConservativeLp); null otherwise. */
@@ -75,6 +79,12 @@ final class Coordinator extends AbstractBehavior<Object> {
         this.future = future;
         this.resolver = ActorRefResolver.get(ctx.getSystem());
         this.lpRefs = new String[request.parts()];
+        this.channels = new String[request.parts()];
+        long token = 0;
+        while (request.directChannels() && request.members() > 0 && token == 0) {
+            token = new java.security.SecureRandom().nextLong();
+        }
+        this.channelToken = token;
         this.lps = new ActorRef[request.parts()];
         this.bound = request.globalBound() && request.parts() > 2 ? new GlobalBound(request.parts()) : null;
         this.done = new Messages.LpDone[request.parts()];
@@ -100,7 +110,8 @@ final class Coordinator extends AbstractBehavior<Object> {
 
     private Messages.CreateLp order(int lp) {
         return new Messages.CreateLp(request.runId(), request.version(), lp, request.parts(), request.partOf(),
-                request.endPs(), request.spec(), resolver.toSerializationFormat(getContext().getSelf()), bound != null);
+                request.endPs(), request.spec(), resolver.toSerializationFormat(getContext().getSelf()), bound != null,
+                channelToken);
     }
 
     @Override
@@ -235,12 +246,13 @@ final class Coordinator extends AbstractBehavior<Object> {
             return this;
         }
         lpRefs[c.lp()] = c.ref();
+        channels[c.lp()] = c.channel();
         if (request.members() > 0) {
             getContext().watch(resolver.resolveActorRef(c.ref()));
         }
         if (++created == request.parts()) {
             startNanos = System.nanoTime();
-            Messages.Start start = new Messages.Start(request.runId(), lpRefs.clone());
+            Messages.Start start = new Messages.Start(request.runId(), lpRefs.clone(), channels.clone());
             for (int lp = 0; lp < lpRefs.length; lp++) {
                 lps[lp] = resolver.resolveActorRef(lpRefs[lp]);
                 lps[lp].tell(start);
@@ -336,6 +348,7 @@ final class Coordinator extends AbstractBehavior<Object> {
         long steps = 0;
         long latency = 0;
         long received = 0;
+        long direct = 0;
         long lookahead = Long.MAX_VALUE;
         for (int lp = 0; lp < done.length; lp++) {
             lookahead = Math.min(lookahead, done[lp].minLookaheadPs());
@@ -346,6 +359,7 @@ final class Coordinator extends AbstractBehavior<Object> {
             real += done[lp].realMessagesSent();
             nulls += done[lp].nullMessagesSent();
             batches += done[lp].batchesSent();
+            direct += done[lp].directBatches();
         }
         stopLps();
         try {
@@ -355,7 +369,7 @@ final class Coordinator extends AbstractBehavior<Object> {
             }
             future.complete(new RunResult(request.spec().merge(results), request.parts(), events, real, nulls, batches, wall,
                     steps, received == 0 ? 0 : latency / (double) received, busy, lookahead,
-                    bound == null ? 0 : bound.waves()));
+                    bound == null ? 0 : bound.waves(), direct));
         } catch (RuntimeException e) {
             future.completeExceptionally(e);
         }

@@ -47,7 +47,7 @@ public final class DistributedRun {
             boolean serialize, boolean globalBound, LongConsumer progress) {
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         Coordinator.Request request = new Coordinator.Request(1, version(wireClasses), spec, parts, partOf, endPs, 0,
-                List.of(), Duration.ZERO, globalBound, progress);
+                List.of(), Duration.ZERO, globalBound, progress, false);
         ActorSystem<Object> system = ActorSystem.create(Coordinator.create(request, result), ClusterConfig.SYSTEM_NAME,
                 ClusterConfig.local(wireClasses, serialize));
         return await(system, result);
@@ -61,16 +61,18 @@ public final class DistributedRun {
     public static RunResult onCluster(Config memberConfig, ModelSpec spec, int parts, int[] partOf, long endPs,
             int members, Duration joinTimeout) {
         return onCluster(memberConfig, spec, parts, partOf, endPs, members, List.of(), joinTimeout, true,
-                reached -> { });
+                reached -> { }, true);
     }
 
     /**
      * {@link #onCluster}, told as the slowest LP's clock advances (whole percents of the end time). When
      * {@code expected} lists the other members ({@code host:port}), exactly those may join: {@code members} must
-     * then be their number plus one. {@code globalBound}: as for {@link #inProcess}.
+     * then be their number plus one. {@code globalBound}: as for {@link #inProcess}. {@code directChannels}: batches
+     * between LPs on different members go straight over TCP ({@link DirectChannels}) rather than through Artery.
      */
     public static RunResult onCluster(Config memberConfig, ModelSpec spec, int parts, int[] partOf, long endPs,
-            int members, List<String> expected, Duration joinTimeout, boolean globalBound, LongConsumer progress) {
+            int members, List<String> expected, Duration joinTimeout, boolean globalBound, LongConsumer progress,
+            boolean directChannels) {
         if (!expected.isEmpty() && members != expected.size() + 1) {
             throw new IllegalArgumentException(members + " members but " + expected.size() + " expected besides this one");
         }
@@ -78,7 +80,7 @@ public final class DistributedRun {
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         long runId = System.currentTimeMillis(); // tells this run's messages from a previous one's stragglers
         Coordinator.Request request = new Coordinator.Request(runId, version(wireClasses), spec, parts, partOf, endPs,
-                members, List.copyOf(expected), joinTimeout, globalBound, progress);
+                members, List.copyOf(expected), joinTimeout, globalBound, progress, directChannels);
         Behavior<Object> driver = Behaviors.setup(ctx -> {
             ctx.spawn(MemberActor.create(version(wireClasses)), "member");
             ctx.spawn(Coordinator.create(request, result), "coordinator");

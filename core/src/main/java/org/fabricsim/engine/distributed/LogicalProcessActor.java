@@ -3,6 +3,7 @@ package org.fabricsim.engine.distributed;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorRefResolver;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -22,6 +23,8 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
     private final ActorRefResolver resolver;
     private final ActorRef<Object> coordinator;
     private ConservativeLp lp;
+    /** Batches to LPs on other members, when the run sends them straight over TCP; null otherwise. */
+    private DirectChannels channels;
     private ActorRef<WireMessage>[] peers;
     private boolean reported;
     private boolean continuing;
@@ -41,10 +44,20 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
             LpModel model = order.spec().build(order.lp(), order.parts(), order.partOf());
             this.lp = new ConservativeLp(order.runId(), order.lp(), order.parts(), model, order.spec().payloadWords(),
                     order.endPs(), ConservativeLp.MAX_BATCH_EVENTS, order.globalBound());
-            coordinator.tell(new Messages.LpCreated(order.runId(), order.lp(), resolver.toSerializationFormat(ctx.getSelf())));
+            if (order.channelToken() != 0) {
+                var config = ctx.getSystem().settings().config();
+                ActorRef<WireMessage> self = ctx.getSelf();
+                channels = new DirectChannels(order.runId(), order.lp(), order.parts(), order.channelToken(),
+                        config.getString("pekko.remote.artery.canonical.hostname"), wireClasses(ctx.getSystem()),
+                        DirectChannels.tls(config), self::tell);
+            }
+            coordinator.tell(new Messages.LpCreated(order.runId(), order.lp(), resolver.toSerializationFormat(ctx.getSelf()),
+                    channels == null ? "" : channels.address()));
         } catch (RuntimeException | OutOfMemoryError e) { // an error would make Pekko end the JVM: abort instead
             abort("LP " + order.lp() + " could not be built: " + (e instanceof OutOfMemoryError oom
                     ? org.fabricsim.memory.OutOfMemory.line(oom) : e.getMessage()));
+        } catch (java.io.IOException e) {
+            abort("LP " + order.lp() + " cannot listen for its channels: " + e);
         }
     }
 
@@ -71,8 +84,17 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
                     }
                     return lp.raiseFloor(f.floorPs()) && peers != null ? advance() : this;
                 })
+                .onMessage(Messages.ChannelLost.class, m -> lp == null || reported ? this : abort("channel LP "
+                        + m.from() + " -> LP " + m.to() + " broke: " + m.reason() + " (its member "
+                        + (peers == null ? "" : peers[m.from()].path().address() + " ") + "stopped or failed)"))
                 .onMessage(Messages.Stop.class, m -> Behaviors.stopped())
                 .onMessage(Messages.Abort.class, m -> Behaviors.stopped())
+                .onSignal(PostStop.class, s -> {
+                    if (channels != null) {
+                        channels.close(reported); // a goodbye after a finished run; a broken channel otherwise
+                    }
+                    return this;
+                })
                 .build();
     }
 
@@ -84,6 +106,16 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
         peers = new ActorRef[start.lps().length];
         for (int j = 0; j < peers.length; j++) {
             peers[j] = resolver.resolveActorRef(start.lps()[j]);
+            // a reference with a host is on another member (this member's own LPs resolve to local references)
+            if (channels != null && lp.sendsTo(j) && !start.channels()[j].isEmpty()
+                    && peers[j].path().address().hasGlobalScope()) {
+                try {
+                    channels.connect(j, start.channels()[j]);
+                } catch (java.io.IOException e) {
+                    return abort("channel LP " + order.lp() + " -> LP " + j + " cannot connect to "
+                            + start.channels()[j] + ": " + e);
+                }
+            }
         }
         return advance();
     }
@@ -103,8 +135,17 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
     private Behavior<WireMessage> advance() {
         try {
             for (EventBatch b : lp.step()) {
-                peers[b.to()].tell(b);
+                if (channels != null && channels.connected(b.to())) {
+                    channels.send(b);
+                } else {
+                    peers[b.to()].tell(b);
+                }
             }
+            if (channels != null) {
+                channels.flush();
+            }
+        } catch (java.io.IOException e) {
+            return abort("LP " + order.lp() + " cannot send over its channels: " + e);
         } catch (RuntimeException | OutOfMemoryError e) {
             return abort("LP " + order.lp() + " failed: " + (e instanceof OutOfMemoryError oom
                     ? org.fabricsim.memory.OutOfMemory.line(oom) : e));
@@ -136,7 +177,7 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
             }
             coordinator.tell(new Messages.LpDone(order.runId(), order.lp(), lp.model().events(), lp.realMessagesSent(),
                     lp.nullMessagesSent(), lp.batchesSent(), lp.steps(), lp.latencyNanos(), lp.batchesReceived(),
-                    lp.busyNanos(), reachedEnd, lp.minLookahead(), chunks));
+                    lp.busyNanos(), reachedEnd, lp.minLookahead(), chunks, channels == null ? 0 : channels.batchesSent()));
         }
         return this;
     }
@@ -149,6 +190,9 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
     private Behavior<WireMessage> abort(String reason) {
         coordinator.tell(new Messages.Abort(order.runId(), reason));
         lp = null;
+        if (channels != null) {
+            channels.close(false);
+        }
         return Behaviors.stopped();
     }
 }

@@ -8,17 +8,25 @@ final class Messages {
     private Messages() {
     }
 
-    /** Coordinator → member: build LP {@code lp} of the run from {@code spec} (with the global bound or not). */
+    /**
+     * Coordinator → member: build LP {@code lp} of the run from {@code spec} (with the global bound or not);
+     * {@code channelToken} ≠ 0: batches to LPs on other members go over {@link DirectChannels}, which greet
+     * with this token.
+     */
     record CreateLp(long runId, String version, int lp, int parts, int[] partOf, long endPs, ModelSpec spec,
-            String coordinator, boolean globalBound) implements WireMessage {
+            String coordinator, boolean globalBound, long channelToken) implements WireMessage {
     }
 
-    /** LP → coordinator: built and listening at {@code ref}. */
-    record LpCreated(long runId, int lp, String ref) implements WireMessage {
+    /** LP → coordinator: built and listening at {@code ref}, and for direct channels at {@code channel} (or ""). */
+    record LpCreated(long runId, int lp, String ref, String channel) implements WireMessage {
     }
 
-    /** Coordinator → LPs: where every LP is (index = LP); run. */
-    record Start(long runId, String[] lps) implements WireMessage {
+    /** Coordinator → LPs: where every LP is (index = LP), and its direct channels' address (or ""); run. */
+    record Start(long runId, String[] lps, String[] channels) implements WireMessage {
+    }
+
+    /** A reader of {@link DirectChannels} → its LP: the channel from LP {@code from} broke mid-run, and how. */
+    record ChannelLost(long runId, int from, int to, String reason) implements WireMessage {
     }
 
     /** LP → coordinator: its safe time passed another hundredth of the end time (progress). */
@@ -33,10 +41,13 @@ final class Messages {
     record ResultChunk(long runId, int lp, byte[] bytes) implements WireMessage {
     }
 
-    /** LP → coordinator: reached the end time; its result went ahead in {@code resultChunks} pieces. */
+    /**
+     * LP → coordinator: reached the end time; its result went ahead in {@code resultChunks} pieces;
+     * {@code directBatches} of its batches went over {@link DirectChannels}.
+     */
     record LpDone(long runId, int lp, long events, long realMessagesSent, long nullMessagesSent, long batchesSent,
             long steps, long latencyNanos, long batchesReceived, long busyNanos, long reachedEndNanos,
-            long minLookaheadPs, int resultChunks) implements WireMessage {
+            long minLookaheadPs, int resultChunks, long directBatches) implements WireMessage {
     }
 
     /** LP → itself: go on with the next stride of safe events (after the messages already waiting). */

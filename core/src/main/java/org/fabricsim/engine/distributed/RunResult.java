@@ -17,10 +17,11 @@ package org.fabricsim.engine.distributed;
  * @param minLookaheadPs the shortest lookahead of any channel, as the model gave it ({@link Long#MAX_VALUE}:
  *     no channel)
  * @param boundWaves waves of the global bound (3 LPs or more, {@link GlobalBound}; 0 otherwise)
+ * @param directBatches batches that went straight between JVMs ({@link DirectChannels}) instead of through Artery
  */
 public record RunResult(WireMessage result, int parts, long events, long realMessages, long nullMessages,
         long batches, long wallNanos, long steps, double meanMessageLatencyNanos, long[] busyNanos,
-        long minLookaheadPs, long boundWaves) {
+        long minLookaheadPs, long boundWaves, long directBatches) {
 
     /** Null messages per cross-LP event (the protocol's overhead). */
     public double nullPerReal() {

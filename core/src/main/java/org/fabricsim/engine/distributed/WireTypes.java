@@ -20,7 +20,7 @@ final class WireTypes {
                 Messages.LpCreated.class, Messages.Start.class, Messages.LpDone.class, Messages.Abort.class,
                 Messages.Stop.class, Messages.Reached.class, Messages.Continue.class,
                 Messages.ResultChunk.class, Messages.Idle.class, Messages.BoundRequest.class,
-                Messages.BoundReport.class, Messages.BoundFloor.class));
+                Messages.BoundReport.class, Messages.BoundFloor.class, Messages.ChannelLost.class));
         for (String name : modelClasses) {
             try {
                 all.add(Class.forName(name));

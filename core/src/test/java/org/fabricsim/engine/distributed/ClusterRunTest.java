@@ -38,17 +38,22 @@ class ClusterRunTest {
                 Duration.ofSeconds(60));
         assertEquals(reference, r.result());
         assertTrue(r.realMessages() > 0 && r.nullMessages() >= 0);
+        assertEquals(r.batches(), r.directBatches(), "every batch crossed over the direct channels");
 
         // a result that travels in pieces (a part's packet metrics can exceed the largest frame, 16 MiB, which
-        // Artery would drop): 150 000 entities make each LP's result larger than a piece
+        // Artery would drop): 150 000 entities make each LP's result larger than a piece; the batches go
+        // through Artery this time (engine.cluster.channels = artery)
         Phold.Spec big = new Phold.Spec(150_000, 5, 10_000, 4, -1);
         long end = 25_000;
         Phold.Result bigReference = Phold.sequential(big, end);
         assertTrue(new KryoSerializer(DistributedRunTest.WIRE).toBinary(bigReference).length
                 > LogicalProcessActor.RESULT_CHUNK_BYTES, "the result needs several pieces");
         RunResult b = DistributedRun.onCluster(ClusterConfig.member("127.0.0.1", freePort(), List.of(seed),
-                DistributedRunTest.WIRE), big, 2, Phold.roundRobin(big.entities(), 2), end, 2, Duration.ofSeconds(60));
+                DistributedRunTest.WIRE), big, 2, Phold.roundRobin(big.entities(), 2), end, 2, List.of(),
+                Duration.ofSeconds(60), true, t -> { }, false);
         assertEquals(bigReference, b.result());
+        assertEquals(0, b.directBatches(), "no batch took a direct channel");
+        assertTrue(b.batches() > 0);
     }
 
     @Test

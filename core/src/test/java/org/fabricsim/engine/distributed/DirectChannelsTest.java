@@ -1,0 +1,127 @@
+package org.fabricsim.engine.distributed;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.Socket;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The LPs' direct channels between JVMs, without actors: delivery, strangers, goodbyes and breaks. */
+class DirectChannelsTest {
+    private static final long RUN = 42;
+    private static final long TOKEN = 0x5eed_f00d_1234_5678L;
+
+    private final BlockingQueue<WireMessage> atLp1 = new LinkedBlockingQueue<>();
+
+    private DirectChannels channels(int lp, BlockingQueue<WireMessage> inbox) throws IOException {
+        return new DirectChannels(RUN, lp, 3, TOKEN, "127.0.0.1", DistributedRunTest.WIRE, null, inbox::add);
+    }
+
+    private static EventBatch batch(int from, int to, long sequence, int events) {
+        long[] times = new long[events];
+        long[] ties = new long[events];
+        int[] targets = new int[events];
+        int[] kinds = new int[events];
+        long[] payload = new long[2 * events];
+        for (int i = 0; i < events; i++) {
+            times[i] = 1000 + i;
+            ties[i] = 7L * i;
+            targets[i] = i % 5;
+            kinds[i] = i % 3;
+            payload[2 * i] = -i;
+            payload[2 * i + 1] = Long.MAX_VALUE - i;
+        }
+        return new EventBatch(RUN, from, to, sequence, 5000 + sequence, 6000, 3, 115, times, ties, targets, kinds, 2,
+                payload, System.nanoTime());
+    }
+
+    private static void assertSameBatch(EventBatch expected, WireMessage actual) {
+        EventBatch b = (EventBatch) actual;
+        assertEquals(List.of(expected.runId(), (long) expected.from(), (long) expected.to(), expected.sequence(),
+                expected.promisePs(), expected.nextEventPs(), expected.receivedBatches(), expected.lookaheadPs()),
+                List.of(b.runId(), (long) b.from(), (long) b.to(), b.sequence(), b.promisePs(), b.nextEventPs(),
+                        b.receivedBatches(), b.lookaheadPs()));
+        assertArrayEquals(expected.times(), b.times());
+        assertArrayEquals(expected.ties(), b.ties());
+        assertArrayEquals(expected.targets(), b.targets());
+        assertArrayEquals(expected.kinds(), b.kinds());
+        assertArrayEquals(expected.payload(), b.payload());
+    }
+
+    @Test
+    void batchesArriveInOrderAndAnOrderlyCloseIsNoBreak() throws Exception {
+        try (DirectChannels lp0 = channels(0, new LinkedBlockingQueue<>()); DirectChannels lp1 = channels(1, atLp1)) {
+            lp0.connect(1, lp1.address());
+            assertTrue(lp0.connected(1) && !lp0.connected(2));
+            // a null message, a small batch, and one larger than the channels' buffers
+            List<EventBatch> sent = List.of(batch(0, 1, 0, 0), batch(0, 1, 1, 3), batch(0, 1, 2, 20_000));
+            for (EventBatch b : sent) {
+                lp0.send(b);
+            }
+            lp0.flush();
+            for (EventBatch b : sent) {
+                assertSameBatch(b, atLp1.poll(10, TimeUnit.SECONDS));
+            }
+            assertEquals(3, lp0.batchesSent());
+            lp0.close(true);
+            assertNull(atLp1.poll(300, TimeUnit.MILLISECONDS), "a goodbye is not a broken channel");
+        }
+    }
+
+    @Test
+    void strangersAreDroppedAndTheRunsChannelStillConnects() throws Exception {
+        try (DirectChannels lp0 = channels(0, new LinkedBlockingQueue<>()); DirectChannels lp1 = channels(1, atLp1)) {
+            String[] at = lp1.address().split(":");
+            Random random = new Random(3);
+            for (int k = 0; k < 20; k++) {
+                try (Socket s = new Socket(at[0], Integer.parseInt(at[1]))) {
+                    DataOutputStream out = new DataOutputStream(s.getOutputStream());
+                    if (k % 2 == 0) {
+                        byte[] junk = new byte[1 + random.nextInt(2000)];
+                        random.nextBytes(junk);
+                        out.write(junk);
+                    } else { // a well-formed greeting with a wrong token, then a frame
+                        out.writeInt(0x46534443);
+                        out.writeInt(1);
+                        out.writeLong(RUN);
+                        out.writeLong(TOKEN + k);
+                        out.writeInt(0);
+                        out.writeInt(1);
+                        out.writeInt(4);
+                        out.writeInt(-1);
+                    }
+                    out.flush();
+                }
+            }
+            lp0.connect(1, lp1.address());
+            EventBatch b = batch(0, 1, 0, 2);
+            lp0.send(b);
+            lp0.flush();
+            assertSameBatch(b, atLp1.poll(10, TimeUnit.SECONDS));
+            assertTrue(atLp1.isEmpty(), "nothing from the strangers: " + atLp1);
+        }
+    }
+
+    @Test
+    void aChannelThatBreaksMidRunIsReported() throws Exception {
+        try (DirectChannels lp2 = channels(2, new LinkedBlockingQueue<>()); DirectChannels lp1 = channels(1, atLp1)) {
+            lp2.connect(1, lp1.address());
+            lp2.send(batch(2, 1, 0, 1));
+            lp2.flush();
+            assertTrue(atLp1.poll(10, TimeUnit.SECONDS) instanceof EventBatch);
+            lp2.close(false); // as when its JVM is killed: no goodbye
+            WireMessage lost = atLp1.poll(10, TimeUnit.SECONDS);
+            assertTrue(lost instanceof Messages.ChannelLost c && c.from() == 2 && c.to() == 1
+                    && c.reason().contains("closed mid-run"), String.valueOf(lost));
+        }
+    }
+}
