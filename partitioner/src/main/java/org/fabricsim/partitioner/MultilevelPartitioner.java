@@ -80,7 +80,9 @@ final class MultilevelPartitioner {
             }
         }
         if (best == null) {
-            throw new IllegalStateException("no initial partition uses all " + parts + " parts");
+            // bad input, not a bug: too many parts for the graph's coarsest level (e.g. tree648 into 256)
+            throw new IllegalArgumentException("found no split into " + parts + " parts that gives every part some"
+                    + " nodes: use fewer parts");
         }
         return best;
     }

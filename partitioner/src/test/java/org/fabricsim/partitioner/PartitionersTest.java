@@ -144,4 +144,12 @@ class PartitionersTest {
             assertEquals(16, h, "a 4-ary 3-tree has 4 pods of 16 hosts");
         }
     }
+
+    @Test
+    void tooManyPartsForTheGraphAreRefusedAsBadInput() {
+        // 684 nodes coarsen to fewer than 256 vertices: no split uses every part (a stack trace before)
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Partitioners.partition(TREE648, 256, PartitionMethod.AUTO, 1));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("use fewer parts"), e.getMessage());
+    }
 }
