@@ -206,7 +206,7 @@ public final class RunMemory {
             long parts = c.integer("engine.partitions", 1, Integer.MAX_VALUE);
             long here = lpsHere(c);
             if (PacketBinding.switchRoutesOnly(c)) {
-                rows = n.switches() * (double) here / parts;
+                rows = n.switches() * lpShare(c);
                 held = here == parts ? ", each LP its own rows" : ", the rows of " + here + " of " + parts + " LPs";
             } else {
                 rows = n.switches() * (double) (1 + here);

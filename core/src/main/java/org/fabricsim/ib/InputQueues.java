@@ -21,6 +21,7 @@ final class InputQueues {
     int[] voqHead;
     int[] voqTail;
     private final int[] voqRow; // per global port: its first row (x lanes) in the VOQ arrays, -1 without VOQs
+    private int voqRows; // input ports with VOQs (own chose them)
     final int[] waiting; // per output x lane: queues (VOQs or FIFO heads) holding a packet for it
     // with many lanes (VOQnet), per output a bit per lane whose waiting is not 0, so that VL arbitration finds
     // the lanes with packets without trying them all (null with few lanes)
@@ -91,8 +92,6 @@ final class InputQueues {
         }
         voqRows = rows;
     }
-
-    private int voqRows;
 
     /** Makes the VOQs of the ports {@link #own} chose (before the first packet). */
     void allocate() {

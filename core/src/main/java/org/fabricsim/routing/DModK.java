@@ -71,13 +71,12 @@ public final class DModK {
      * {@code routing-tables = computed}, and the default ports of adaptive routing.
      */
     public static Forwarding forwarding(Topology t) {
-        return DModKPorts.of(t);
+        return DModKPorts.of(t, fatTree(t));
     }
 
     /** {@link #forwarding} as tables that report {@code dmodk}, hold nothing and compute every port. */
     public static ForwardingTables computed(Topology t) {
-        fatTree(t);
-        return ForwardingTables.computed(t, NAME, DModKPorts.of(t));
+        return ForwardingTables.computed(t, NAME, DModKPorts.of(t, fatTree(t)));
     }
 
     private static FatTree fatTree(Topology t) {

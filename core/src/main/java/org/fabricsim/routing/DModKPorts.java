@@ -30,9 +30,8 @@ final class DModKPorts implements Forwarding {
         this.columns = columns;
     }
 
-    static DModKPorts of(Topology t) {
-        FatTree tree = t.fatTree().orElseThrow(() -> new InputException("routing " + DModK.NAME
-                + " needs a generated fat tree; topology " + t.name() + " is not one"));
+    /** The ports of D-mod-K on {@code t}, whose generated fat tree is {@code tree} (DModK checks that there is one). */
+    static DModKPorts of(Topology t, FatTree tree) {
         int hosts = t.hostCount();
         int h = tree.height();
         long size = (long) h * hosts;

@@ -231,7 +231,7 @@ final class ConservativeLp {
         return lookahead[j] != Long.MAX_VALUE;
     }
 
-        /** Whether a local event is safe to process now (before the safe time and the end time). */
+    /** Whether a local event is safe to process now (before the safe time and the end time). */
     boolean hasSafeWork() {
         return model.nextEventTime() < Math.min(safeTime(), endPs);
     }
