@@ -67,7 +67,6 @@ public final class ClusterConfig {
               executor = "thread-pool-executor"
               thread-pool-executor.allow-core-timeout = off
               throughput = 1
-              coordinated-shutdown.run-by-jvm-shutdown-hook = off
             }
             """;
 

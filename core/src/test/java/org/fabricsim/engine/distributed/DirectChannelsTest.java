@@ -111,6 +111,36 @@ class DirectChannelsTest {
         }
     }
 
+    /**
+     * An LP's channels close at once even over TLS while the far LP has not stopped yet and this LP's reader is
+     * still waiting on the channel from it: the JDK's TLS socket waits for the reader before closing, and an LP
+     * that waited in its PostStop held up its actor system's shutdown.
+     */
+    @Test
+    void closingDoesNotWaitForTheFarEndOverTls(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        ClusterKeys.create(dir, 2);
+        javax.net.ssl.SSLContext tls = DirectChannels.tls(ClusterTls.open(dir.resolve(ClusterKeys.KEY_STORE),
+                dir.resolve(ClusterKeys.TRUST_STORE), dir.resolve(ClusterKeys.PASSWORD), "test").artery()
+                .withFallback(com.typesafe.config.ConfigFactory.load()));
+        BlockingQueue<WireMessage> atLp0 = new LinkedBlockingQueue<>();
+        try (DirectChannels lp0 = new DirectChannels(RUN, 0, 3, TOKEN, "127.0.0.1", DistributedRunTest.WIRE, tls,
+                atLp0::add);
+                DirectChannels lp1 = new DirectChannels(RUN, 1, 3, TOKEN, "127.0.0.1", DistributedRunTest.WIRE, tls,
+                        atLp1::add)) {
+            lp0.connect(1, lp1.address());
+            lp1.connect(0, lp0.address());
+            EventBatch b = batch(0, 1, 0, 2);
+            lp0.send(b);
+            lp0.flush();
+            assertSameBatch(b, atLp1.poll(10, TimeUnit.SECONDS)); // lp1's reader now waits for more from lp0
+            java.util.concurrent.CompletableFuture<Void> closed = java.util.concurrent.CompletableFuture.runAsync(
+                    () -> lp1.close(true));
+            closed.get(20, TimeUnit.SECONDS); // lp0 stays open all along
+            assertNull(atLp0.poll(300, TimeUnit.MILLISECONDS), "lp1's goodbye is not a broken channel");
+        }
+    }
+
     @Test
     void aChannelThatBreaksMidRunIsReported() throws Exception {
         try (DirectChannels lp2 = channels(2, new LinkedBlockingQueue<>()); DirectChannels lp1 = channels(1, atLp1)) {
