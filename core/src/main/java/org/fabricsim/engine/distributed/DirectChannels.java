@@ -1,8 +1,5 @@
 package org.fabricsim.engine.distributed;
 
-import com.esotericsoftware.kryo.kryo5.Kryo;
-import com.esotericsoftware.kryo.kryo5.io.Input;
-import com.esotericsoftware.kryo.kryo5.io.Output;
 import com.typesafe.config.Config;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -18,7 +15,6 @@ import java.net.Socket;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-import java.util.List;
 import java.util.function.Consumer;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -39,15 +35,15 @@ import javax.net.ssl.TrustManagerFactory;
  * uses TLS, with the same keys and mutual authentication). LP i connects to LP j when it sends to j and j is
  * on another member, and opens with a greeting that names the run, a token the coordinator handed only to
  * this run's LPs (over Artery) and both ends; anything else that connects is closed without a word, so a
- * stray connection neither crashes a member nor disturbs a run. Frames are a length and the Kryo encoding of
- * an {@link EventBatch}; length 0 says the sender closed the channel on purpose. A channel that breaks
+ * stray connection neither crashes a member nor disturbs a run. Frames are a length and an {@link EventBatch}
+ * as {@link BatchCodec} lays it out (its arrays copied whole, D192); length 0 says the sender closed the channel on purpose. A channel that breaks
  * otherwise (a member killed mid-run) aborts the run at once.
  */
 final class DirectChannels implements AutoCloseable {
     /** The first word of a greeting: "FSDC". */
     private static final int MAGIC = 0x46534443;
     /** The greeting's own bump, should its layout change (the build's version is checked by the coordinator). */
-    private static final int GREETING_VERSION = 1;
+    private static final int GREETING_VERSION = 2; // 2: frames by BatchCodec, no longer Kryo
     /** How long a new connection may take to greet (a stray one is dropped then). */
     private static final int GREETING_TIMEOUT_MS = 10_000;
     /** A frame longer than this is no batch of ours (a batch holds at most 65 536 events, about 5 MB). */
@@ -57,15 +53,13 @@ final class DirectChannels implements AutoCloseable {
     private final long runId;
     private final int lp;
     private final long token;
-    private final List<String> wireClasses;
     private final SSLContext tls;
     private final Consumer<WireMessage> deliver;
     private final ServerSocket server;
     private final Socket[] outgoing;
     private final DataOutputStream[] out;
     private final Socket[] incoming;
-    private final Kryo writeKryo;
-    private final Output encoded = new Output(BUFFER_BYTES, -1);
+    private final BatchCodec encoder = new BatchCodec();
     private volatile boolean closed;
     private long sent;
 
@@ -73,18 +67,16 @@ final class DirectChannels implements AutoCloseable {
      * Listens for this run's channels into LP {@code lp} on {@code host}; {@code deliver} takes the batches that
      * arrive (on reader threads) and a {@link Messages.ChannelLost} when a channel breaks.
      */
-    DirectChannels(long runId, int lp, int parts, long token, String host, List<String> wireClasses, SSLContext tls,
+    DirectChannels(long runId, int lp, int parts, long token, String host, SSLContext tls,
             Consumer<WireMessage> deliver) throws IOException {
         this.runId = runId;
         this.lp = lp;
         this.token = token;
-        this.wireClasses = List.copyOf(wireClasses);
         this.tls = tls;
         this.deliver = deliver;
         this.outgoing = new Socket[parts];
         this.out = new DataOutputStream[parts];
         this.incoming = new Socket[parts];
-        this.writeKryo = WireTypes.newKryo(this.wireClasses);
         ServerSocket s = tls == null ? new ServerSocket() : tls.getServerSocketFactory().createServerSocket();
         if (s instanceof SSLServerSocket ssl) {
             ssl.setNeedClientAuth(true);
@@ -139,11 +131,10 @@ final class DirectChannels implements AutoCloseable {
 
     /** Writes {@code b} to its channel; {@link #flush} sends what was written. Called on the LP's thread only. */
     void send(EventBatch b) throws IOException {
-        encoded.reset();
-        writeKryo.writeClassAndObject(encoded, b);
+        int length = encoder.encode(b);
         DataOutputStream o = out[b.to()];
-        o.writeInt(encoded.position());
-        o.write(encoded.getBuffer(), 0, encoded.position());
+        o.writeInt(length);
+        o.write(encoder.bytes(), 0, length);
         sent++;
     }
 
@@ -236,7 +227,6 @@ final class DirectChannels implements AutoCloseable {
             quietly(s); // a stray or garbled connection: not one of ours
             return;
         }
-        Kryo kryo = WireTypes.newKryo(wireClasses);
         byte[] frame = new byte[BUFFER_BYTES];
         try {
             while (true) {
@@ -251,8 +241,8 @@ final class DirectChannels implements AutoCloseable {
                     frame = new byte[Math.max(length, 2 * frame.length)];
                 }
                 in.readFully(frame, 0, length);
-                Object m = kryo.readClassAndObject(new Input(frame, 0, length));
-                if (!(m instanceof EventBatch b) || b.from() != from || b.to() != lp) {
+                EventBatch b = BatchCodec.decode(frame, length);
+                if (b.from() != from || b.to() != lp || b.runId() != runId) {
                     throw new IOException("a message other than a batch from LP " + from + " to LP " + lp);
                 }
                 deliver.accept(b);

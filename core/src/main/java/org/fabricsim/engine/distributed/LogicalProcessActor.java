@@ -48,8 +48,8 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
                 var config = ctx.getSystem().settings().config();
                 ActorRef<WireMessage> self = ctx.getSelf();
                 channels = new DirectChannels(order.runId(), order.lp(), order.parts(), order.channelToken(),
-                        config.getString("pekko.remote.artery.canonical.hostname"), wireClasses(ctx.getSystem()),
-                        DirectChannels.tls(config), self::tell);
+                        config.getString("pekko.remote.artery.canonical.hostname"), DirectChannels.tls(config),
+                        self::tell);
             }
             coordinator.tell(new Messages.LpCreated(order.runId(), order.lp(), resolver.toSerializationFormat(ctx.getSelf()),
                     channels == null ? "" : channels.address()));

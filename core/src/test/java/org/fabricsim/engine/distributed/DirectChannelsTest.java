@@ -23,7 +23,7 @@ class DirectChannelsTest {
     private final BlockingQueue<WireMessage> atLp1 = new LinkedBlockingQueue<>();
 
     private DirectChannels channels(int lp, BlockingQueue<WireMessage> inbox) throws IOException {
-        return new DirectChannels(RUN, lp, 3, TOKEN, "127.0.0.1", DistributedRunTest.WIRE, null, inbox::add);
+        return new DirectChannels(RUN, lp, 3, TOKEN, "127.0.0.1", null, inbox::add);
     }
 
     private static EventBatch batch(int from, int to, long sequence, int events) {
@@ -91,7 +91,7 @@ class DirectChannelsTest {
                         out.write(junk);
                     } else { // a well-formed greeting with a wrong token, then a frame
                         out.writeInt(0x46534443);
-                        out.writeInt(1);
+                        out.writeInt(2);
                         out.writeLong(RUN);
                         out.writeLong(TOKEN + k);
                         out.writeInt(0);
@@ -124,9 +124,9 @@ class DirectChannelsTest {
                 dir.resolve(ClusterKeys.TRUST_STORE), dir.resolve(ClusterKeys.PASSWORD), "test").artery()
                 .withFallback(com.typesafe.config.ConfigFactory.load()));
         BlockingQueue<WireMessage> atLp0 = new LinkedBlockingQueue<>();
-        try (DirectChannels lp0 = new DirectChannels(RUN, 0, 3, TOKEN, "127.0.0.1", DistributedRunTest.WIRE, tls,
+        try (DirectChannels lp0 = new DirectChannels(RUN, 0, 3, TOKEN, "127.0.0.1", tls,
                 atLp0::add);
-                DirectChannels lp1 = new DirectChannels(RUN, 1, 3, TOKEN, "127.0.0.1", DistributedRunTest.WIRE, tls,
+                DirectChannels lp1 = new DirectChannels(RUN, 1, 3, TOKEN, "127.0.0.1", tls,
                         atLp1::add)) {
             lp0.connect(1, lp1.address());
             lp1.connect(0, lp0.address());
