@@ -39,7 +39,7 @@ final class CongestionMarking implements Marking {
         int ports = net.topology().portCount();
         caPort = new boolean[ports];
         for (int p = 0; p < ports; p++) {
-            caPort[p] = net.links().peer[p] >= 0 && net.links().owner[net.links().peer[p]] < net.topology().hostCount();
+            caPort[p] = net.links().peer(p) >= 0 && net.links().owner(net.links().peer(p)) < net.topology().hostCount();
         }
         congested = new boolean[ports * lanes];
         markedAt = new long[ports];

@@ -42,8 +42,7 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
     private final boolean[] up; // per global port of a switch: towards the roots (a higher level)
     private final int[] upStart; // per switch: where its up-going ports start in upPorts
     private final int[] upPorts; // per switch, its up-going global ports, from upStart[s] to upStart[s + 1]
-    private final int[] owner; // per global port: its node
-    private final int[] peer; // per global port: the port at the cable's far end
+    private final Links links; // each port's node and the port at its cable's far end
     private final short[] assigned; // per switch x destination: the local output port
     private final long[] changedPs; // per switch x destination: last change or request, Long.MIN_VALUE: never
     private final int[] lastDst; // per global port: the destination of the last packet queued for it
@@ -59,8 +58,7 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
         this.observer = net.observer();
         this.flowSrc = net.hcas().flowSrc;
         this.flowDst = net.hcas().flowDst;
-        this.owner = net.links().owner;
-        this.peer = net.links().peer;
+        this.links = net.links();
         Topology t = net.topology();
         ForwardingTables tables = net.tables();
         this.hosts = t.hostCount();
@@ -141,12 +139,12 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
         }
         if (up[o]) {
             adapt(t, node, dst, pool.flow[pk]);
-        } else if (!up[in] && owner[peer[in]] >= hosts) {
+        } else if (!up[in] && links.owner(links.peer(in)) >= hosts) {
             // came up from a switch below and turns down here: the flow's middle switch (seed 001 Alg. 1)
             changedPs[key] = t;
             int flow = pool.flow[pk];
             int ear = pool.control(ControlPacket.ADAPTATION_REQUEST, ControlPacket.TOWARD_SOURCE, flow,
-                    flowSrc[flow], owner[peer[in]], params.requestBytes(), requestBlocks, pool.vl[pk], t);
+                    flowSrc[flow], links.owner(links.peer(in)), params.requestBytes(), requestBlocks, pool.vl[pk], t);
             switches.originate(node, in, ear); // back through RP, behind the switch's own queue on that port
         }
     }

@@ -37,8 +37,7 @@ final class FlowIsolation implements ControlReceiver {
     private final Switches switches;
     private final Hcas hcas;
     private final PacketObserver observer;
-    private final int[] owner;
-    private final int[] peer;
+    private final Links links;
     private final int[] portBase;
     private final int hosts;
     private final int lanes;
@@ -90,8 +89,7 @@ final class FlowIsolation implements ControlReceiver {
         this.hcas = net.hcas();
         this.observer = net.observer();
         Links links = net.links();
-        this.owner = links.owner;
-        this.peer = links.peer;
+        this.links = links;
         this.portBase = links.portBase;
         this.lanes = links.lanes;
         this.hosts = net.topology().hostCount();
@@ -110,7 +108,7 @@ final class FlowIsolation implements ControlReceiver {
         this.low = params.markLowBytes() / unit;
         this.controlLane = net.params().virtualLanes(); // the dedicated lane after the data lanes
         this.noteBlocks = blocks(params.notificationBytes(), unit);
-        int ports = owner.length;
+        int ports = links.portCount();
         int lines = ports * slots;
         lineOut = new int[lines];
         Arrays.fill(lineOut, -1);
@@ -515,10 +513,10 @@ final class FlowIsolation implements ControlReceiver {
 
     /** A notification about line slot {@code slot} of input {@code in} to the node at the cable's far end. */
     private void notify(long t, int node, int in, int type, int slot, int d) {
-        if (peer[in] < 0) {
+        if (links.peer(in) < 0) {
             return;
         }
-        int pk = pool.control(type, 0, -1, d, owner[peer[in]], params.notificationBytes(), noteBlocks, controlLane,
+        int pk = pool.control(type, 0, -1, d, links.owner(links.peer(in)), params.notificationBytes(), noteBlocks, controlLane,
                 t);
         pool.aux[pk] = slot;
         notifications++;
@@ -638,7 +636,7 @@ final class FlowIsolation implements ControlReceiver {
         if (voq) {
             return -1;
         }
-        for (int in = 0; in < owner.length; in++) {
+        for (int in = 0; in < links.portCount(); in++) {
             int held = 0;
             for (int pk = queues.fifoHead[in * lanes]; pk >= 0; pk = pool.next[pk]) {
                 if (pool.type[pk] == ControlPacket.DATA) {

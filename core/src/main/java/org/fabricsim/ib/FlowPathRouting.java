@@ -11,13 +11,13 @@ import org.fabricsim.routing.FlowRoutes;
 final class FlowPathRouting implements Routing {
     private final int[] start;
     private final int[] path;
-    private final int[] owner;
+    private final Links links;
     private final PacketPool pool;
 
     FlowPathRouting(PacketNetwork net, FlowRoutes routes) {
         this.start = routes.start();
         this.path = routes.links();
-        this.owner = net.links().owner;
+        this.links = net.links();
         this.pool = net.pool();
     }
 
@@ -25,7 +25,7 @@ final class FlowPathRouting implements Routing {
     public int output(long t, int node, int in, int pk) {
         int f = pool.flow[pk];
         for (int k = start[f]; k < start[f + 1]; k++) {
-            if (owner[path[k]] == node) {
+            if (links.owner(path[k]) == node) {
                 return path[k];
             }
         }

@@ -42,8 +42,6 @@ final class Hcas {
     private boolean controlPackets; // whether any mechanism sends control packets
     private final int[] portBase;
     private final boolean[] busy;
-    private final int[] peer;
-    private final long[] latency;
     private final int[] credits;
 
     // hosts
@@ -96,8 +94,6 @@ final class Hcas {
         this.lanePerDestination = params.queueing() == Queueing.VOQ_NET;
         this.portBase = links.portBase;
         this.busy = links.busy;
-        this.peer = links.peer;
-        this.latency = links.latency;
         this.credits = links.credits;
         sendFreePs = new long[hosts];
         receiveFreePs = new long[hosts];
@@ -271,7 +267,7 @@ final class Hcas {
 
     private void sendNow(long t, int h) {
         int hp = portBase[h];
-        if (busy[hp] || peer[hp] < 0) {
+        if (busy[hp] || links.peer(hp) < 0) {
             return;
         }
         if (t < sendFreePs[h]) {
@@ -367,7 +363,7 @@ final class Hcas {
             done = Math.max(p.tailPs[pk], t); // the adapter's own business, beside the host's receive path
         }
         sink.send(done, PacketNetwork.CONSUMED, h, in, pk);
-        links.sendCredit(done + latency[in], in, p.vl[pk], p.blocks[pk], h); // freed at CONSUMED, known now
+        links.sendCredit(done + links.latency(in), in, p.vl[pk], p.blocks[pk], h); // freed at CONSUMED, known now
     }
 
     /** Host {@code h} has taken packet {@code pk} in from its port {@code in}. */

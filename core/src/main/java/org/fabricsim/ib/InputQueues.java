@@ -33,7 +33,7 @@ final class InputQueues {
     private final int lanes;
     private final PacketPool pool;
     private final int[] portBase;
-    private final int[] owner;
+    private final Links links;
     private final int hosts;
     // congested-flow isolation (FlowIsolation): per input port, hotPerInput hot queues on lane 0
     final int hotPerInput;
@@ -56,7 +56,7 @@ final class InputQueues {
             radix = Math.max(radix, links.ports(v));
         }
         this.radix = radix;
-        int pv = links.peer.length * lanes;
+        int pv = links.portCount() * lanes;
         fifoHead = new int[pv];
         fifoTail = new int[pv];
         waiting = new int[pv];
@@ -64,13 +64,13 @@ final class InputQueues {
         Arrays.fill(fifoHead, -1);
         Arrays.fill(fifoTail, -1);
         maskWords = (lanes + 63) >>> 6;
-        laneMask = lanes > 64 ? new long[links.peer.length * maskWords] : null;
-        voqRow = new int[links.peer.length];
-        owner = links.owner;
+        laneMask = lanes > 64 ? new long[links.portCount() * maskWords] : null;
+        voqRow = new int[links.portCount()];
+        this.links = links;
         hosts = links.hosts;
         own(null, 0);
         this.hotPerInput = hotPerInput;
-        int hot = links.peer.length * hotPerInput;
+        int hot = links.portCount() * hotPerInput;
         hotHead = new int[hot];
         hotTail = new int[hot];
         hotOut = new int[hot];
@@ -86,7 +86,7 @@ final class InputQueues {
     void own(int[] partOf, int part) {
         int rows = 0;
         for (int in = 0; in < voqRow.length; in++) {
-            int node = owner[in];
+            int node = links.owner(in);
             boolean mine = node >= hosts && (partOf == null || partOf[node] == part);
             voqRow[in] = mine ? rows++ * lanes : -1;
         }

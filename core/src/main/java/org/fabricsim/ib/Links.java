@@ -20,12 +20,9 @@ final class Links {
     final int lanes;
     private final boolean perDestination; // VOQnet: the observer sees a port's lanes as one (lane 0, their sum)
     final int dataLanes;
-    final int[] owner; // per global port: its node
-    final int[] peer; // per global port: the port at the cable's far end, -1 if unconnected
+    private final Topology topology; // the cables: each port's node, far end, bandwidth, latency (not copied, issue 16)
     final int[] portBase; // per node: its first global port; [nodes] = port count
     final int hosts; // nodes 0 .. hosts - 1 are hosts
-    final long[] bandwidth;
-    final long[] latency;
     final boolean[] busy;
     final int[] txPacket;
     final int[] txInput;
@@ -63,17 +60,10 @@ final class Links {
             portBase[v] = topology.port(v, 0);
         }
         portBase[nodes] = ports;
-        owner = new int[ports];
-        peer = new int[ports];
-        bandwidth = new long[ports];
-        latency = new long[ports];
+        this.topology = topology;
         for (int p = 0; p < ports; p++) {
-            owner[p] = topology.owner(p);
-            peer[p] = topology.isConnected(p) ? topology.peerPort(p) : -1;
-            if (peer[p] >= 0) {
-                bandwidth[p] = topology.bandwidthBps(p);
-                latency[p] = topology.latencyPs(p);
-                if (latency[p] <= 0 && params.switchLatencyPs() <= 0) {
+            if (topology.isConnected(p)) {
+                if (topology.latencyPs(p) <= 0 && params.switchLatencyPs() <= 0) {
                     throw new IllegalArgumentException("cable at port " + p + " has no latency: entities must"
                             + " interact over links of positive latency");
                 }
@@ -95,10 +85,10 @@ final class Links {
         int hcaBlocks = params.hcaBufferBytes() / unit;
         int controlBlocks = control.bufferBytes() / unit;
         for (int p = 0; p < ports; p++) {
-            if (peer[p] < 0) {
+            if (peer(p) < 0) {
                 continue;
             }
-            int blocks = topology.isHost(owner[peer[p]]) ? hcaBlocks : switchBlocks;
+            int blocks = topology.isHost(owner(peer(p))) ? hcaBlocks : switchBlocks;
             for (int lane = 0; lane < lanes; lane++) {
                 int b = lane < dataLanes ? blocks : controlBlocks;
                 capacity[p * lanes + lane] = b;
@@ -124,6 +114,31 @@ final class Links {
         return portBase[node + 1] - portBase[node];
     }
 
+    /** Global ports of the network. */
+    int portCount() {
+        return portBase[portBase.length - 1];
+    }
+
+    /** The node of port {@code p}. */
+    int owner(int p) {
+        return topology.owner(p);
+    }
+
+    /** The port at the far end of port {@code p}'s cable, -1 if it has none. */
+    int peer(int p) {
+        return topology.peerPort(p);
+    }
+
+    /** The bandwidth of the cable from port {@code p}, bits per second. */
+    long bandwidth(int p) {
+        return topology.bandwidthBps(p);
+    }
+
+    /** The propagation latency of the cable from port {@code p}, ps. */
+    long latency(int p) {
+        return topology.latencyPs(p);
+    }
+
     /** A credit for {@code blocks} on {@code lane} reached transmitting port {@code o}. */
     void creditArrived(int o, int lane, int blocks) {
         int i = o * lanes + lane;
@@ -147,7 +162,7 @@ final class Links {
         PacketPool p = pool;
         int lane = p.vl[pk];
         int b = p.blocks[pk];
-        int up = peer[in];
+        int up = peer(in);
         if (partOf == null) {
             onWire[up * lanes + lane] -= b; // invariant bookkeeping across the cable: sequential runs only
         }
@@ -177,7 +192,7 @@ final class Links {
             observer.bufferOccupancy(t, in, reportedLane(lane), perDestination ? portBytes[in] : occupancyBytes[i]);
         }
         if (partOf == null) {
-            creditsInFlight[peer[in] * lanes + lane] += blocks; // invariant bookkeeping: sequential runs only
+            creditsInFlight[peer(in) * lanes + lane] += blocks; // invariant bookkeeping: sequential runs only
         }
     }
 
@@ -192,12 +207,12 @@ final class Links {
      * unchanged.
      */
     void sendCredit(long arrivalPs, int in, int lane, int blocks, int node) {
-        int up = peer[in];
+        int up = peer(in);
         long payload = ((long) lane << 32) | blocks;
-        if (isLocal(owner[up])) {
+        if (isLocal(owner(up))) {
             sink.send(arrivalPs, PacketNetwork.CREDIT, node, up, payload);
         } else {
-            crossing.credit(partOf[owner[up]], arrivalPs, local.tie(PacketNetwork.CREDIT, node), up, payload);
+            crossing.credit(partOf[owner(up)], arrivalPs, local.tie(PacketNetwork.CREDIT, node), up, payload);
         }
     }
 
@@ -212,8 +227,8 @@ final class Links {
         int i = o * lanes + lane;
         credits[i] -= b;
         onWire[i] += b;
-        long end = Math.max(t + Time.serialisation(p.wire[pk], bandwidth[o]), p.tailPs[pk]);
-        long lat = latency[o] + extraLatency;
+        long end = Math.max(t + Time.serialisation(p.wire[pk], bandwidth(o)), p.tailPs[pk]);
+        long lat = latency(o) + extraLatency;
         busy[o] = true;
         txPacket[o] = pk;
         txInput[o] = in;
@@ -221,21 +236,21 @@ final class Links {
         sink.send(end, PacketNetwork.TX_DONE, node, o, pk);
         if (in >= 0) {
             // the input's space is freed at TX_DONE, known now: its credit is sent now (see sendCredit)
-            sendCredit(end + latency[in], in, lane, b, node);
+            sendCredit(end + latency(in), in, lane, b, node);
         }
-        int down = peer[o];
-        if (isLocal(owner[down])) {
+        int down = peer(o);
+        if (isLocal(owner(down))) {
             sink.send(t + lat, PacketNetwork.ARRIVAL, node, down, pk);
         } else {
             // across the cut the packet's fields travel with the event; this part's copy is freed at TX_DONE
-            crossing.packet(partOf[owner[down]], t + lat, local.tie(PacketNetwork.ARRIVAL, node), down,
+            crossing.packet(partOf[owner(down)], t + lat, local.tie(PacketNetwork.ARRIVAL, node), down,
                     p.word0(pk), p.word1(pk), p.word2(pk), p.injectedPs[pk], p.tailPs[pk], p.word5(pk));
         }
     }
 
     /** The transmission of packet {@code pk} on output {@code o} ended: if it went to another part, its copy here is freed. */
     void leftPart(int o, int pk) {
-        if (!isLocal(owner[peer[o]])) {
+        if (!isLocal(owner(peer(o)))) {
             pool.release(pk);
         }
     }
@@ -247,13 +262,13 @@ final class Links {
      * @return null when it holds, else what is wrong
      */
     String creditViolation() {
-        for (int o = 0; o < peer.length; o++) {
-            if (peer[o] < 0) {
+        for (int o = 0; o < portCount(); o++) {
+            if (peer(o) < 0) {
                 continue;
             }
             for (int lane = 0; lane < lanes; lane++) {
                 int i = o * lanes + lane;
-                int down = peer[o] * lanes + lane;
+                int down = peer(o) * lanes + lane;
                 long sum = (long) credits[i] + onWire[i] + occupancy[down] + creditsInFlight[i];
                 if (credits[i] < 0 || onWire[i] < 0 || occupancy[down] < 0 || creditsInFlight[i] < 0
                         || sum != capacity[i]) {

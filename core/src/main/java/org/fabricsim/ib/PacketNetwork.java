@@ -59,7 +59,6 @@ final class PacketNetwork implements EventHandler {
     private final int hosts;
     private final int dataLanes;
     private final int smallestWire; // wire bytes of the smallest packet the schedule or a mechanism produces
-    private final int[] owner;
     private final int[] txPacket;
     private final int[] txInput;
     private final boolean controlPackets; // whether any mechanism sends control packets
@@ -111,7 +110,6 @@ final class PacketNetwork implements EventHandler {
                 mechanisms.hotQueuesPerInput(), pool);
         switches = new Switches(links, queues, pool, params, minBlocks, controlPackets, sink);
         hcas = new Hcas(topology, links, pool, schedule, flowVl, params, observer, sink);
-        owner = links.owner;
         txPacket = links.txPacket;
         txInput = links.txInput;
         ControlReceiver receiver = mechanisms.controlReceiver(this);
@@ -158,7 +156,7 @@ final class PacketNetwork implements EventHandler {
 
     @Override
     public void handle(long t, int kind, int port, long payload) {
-        int node = owner[port];
+        int node = links.owner(port);
         switch (kind) {
             case CREDIT -> {
                 links.creditArrived(port, (int) (payload >>> 32), (int) payload);

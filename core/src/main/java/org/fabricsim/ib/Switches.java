@@ -35,11 +35,9 @@ final class Switches implements SwitchView {
     private final boolean fcfs;
     private final long switchLatency;
     // the cables' arrays, read on every arbitration
-    private final int[] owner;
     private final int[] portBase;
     private final int[] credits;
     private final boolean[] busy;
-    private final long[] latency;
     private final int[] reads; // per input port: packets being read from it
     // iSlip's grant pointer in event time (arbitration islip, finite read ports; D161): an output passed over an
     // input busy reading for another output on its turn claims the input's next free read slot; others leave it
@@ -73,12 +71,10 @@ final class Switches implements SwitchView {
         this.readLimit = params.speedup() == 0 ? Integer.MAX_VALUE : params.speedup();
         this.fcfs = params.arbitration() == Arbitration.FCFS;
         this.switchLatency = params.switchLatencyPs();
-        this.owner = links.owner;
         this.portBase = links.portBase;
         this.credits = links.credits;
         this.busy = links.busy;
-        this.latency = links.latency;
-        int ports = owner.length;
+        int ports = links.portCount();
         reads = new int[ports];
         claims = readLimit != Integer.MAX_VALUE && params.arbitration() == Arbitration.ISLIP;
         claimBy = new int[claims ? ports : 0];
@@ -89,8 +85,9 @@ final class Switches implements SwitchView {
         Arrays.fill(claimBy, -1);
         Arrays.fill(claimOf, -1);
         rr = new int[ports * lanes];
-        originHead = new int[ports * lanes];
-        originTail = new int[ports * lanes];
+        // only switches that send control packets of their own queue them (candidate() reads them only then)
+        originHead = new int[controlPackets ? ports * lanes : 0];
+        originTail = new int[controlPackets ? ports * lanes : 0];
         Arrays.fill(originHead, -1);
         Arrays.fill(originTail, -1);
         vlArbiter = new VlArbiter(params.vlArbitration(), params.virtualLanes(), lanes > params.virtualLanes(),
@@ -120,7 +117,7 @@ final class Switches implements SwitchView {
             // a control packet for this switch: taken once its tail is in, its space then freed and credited
             long done = Math.max(p.tailPs[pk], t);
             sink.send(done, PacketNetwork.CONSUMED, node, in, pk);
-            links.sendCredit(done + latency[in], in, p.vl[pk], p.blocks[pk], node);
+            links.sendCredit(done + links.latency(in), in, p.vl[pk], p.blocks[pk], node);
             return;
         }
         int o = routing.output(t, node, in, pk);
@@ -200,7 +197,7 @@ final class Switches implements SwitchView {
             }
             return;
         }
-        int node = owner[in];
+        int node = links.owner(in);
         int base = portBase[node];
         int n = portBase[node + 1] - base;
         int from = last - base;
@@ -247,7 +244,7 @@ final class Switches implements SwitchView {
 
     /** Output {@code o} of a switch is idle: choose a lane, then an input, and start sending. */
     private void serve(long t, int o) {
-        int node = owner[o];
+        int node = links.owner(o);
         int lane = vlArbiter.choose(o, this);
         if (lane < 0) {
             return;
@@ -308,7 +305,7 @@ final class Switches implements SwitchView {
         if (isolates) {
             return candidateIsolating(o, lane, credit, due);
         }
-        int node = owner[o];
+        int node = links.owner(o);
         int base = portBase[node];
         int n = portBase[node + 1] - base;
         int local = o - base;
@@ -420,7 +417,7 @@ final class Switches implements SwitchView {
      * (iSlip-like, Papers V–VI), skipping hot queues their output line downstream has stopped.
      */
     private boolean candidateIsolating(int o, int lane, int credit, int due) {
-        int node = owner[o];
+        int node = links.owner(o);
         int base = portBase[node];
         int n = portBase[node + 1] - base;
         int local = o - base;
@@ -524,7 +521,7 @@ final class Switches implements SwitchView {
 
     @Override
     public boolean connected(int o) {
-        return links.peer[o] >= 0;
+        return links.peer(o) >= 0;
     }
 
     @Override
@@ -539,13 +536,13 @@ final class Switches implements SwitchView {
 
     @Override
     public int inputBlocks(int in, int o, int lane) {
-        int node = owner[o];
+        int node = links.owner(o);
         return queues.inputBlocks[queues.voqIndex(in, lane, o - portBase[node])];
     }
 
     @Override
     public int largestInputBlocks(int o, int lane) {
-        int node = owner[o];
+        int node = links.owner(o);
         int most = 0;
         for (int in = portBase[node]; in < portBase[node + 1]; in++) {
             most = Math.max(most, inputBlocks(in, o, lane));
@@ -555,7 +552,7 @@ final class Switches implements SwitchView {
 
     @Override
     public int contributors(int o, int lane) {
-        int node = owner[o];
+        int node = links.owner(o);
         int n = 0;
         for (int in = portBase[node]; in < portBase[node + 1]; in++) {
             if (inputBlocks(in, o, lane) > 0) {

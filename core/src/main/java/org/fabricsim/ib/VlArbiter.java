@@ -26,11 +26,15 @@ final class VlArbiter {
         this.vls = vls;
         this.controlLane = controlLane;
         this.roundRobin = config.isRoundRobin();
-        lastVl = new int[ports];
-        entry = new int[2][ports];
-        left = new long[2][ports];
-        highSent = new long[ports];
-        lastTable = new int[ports];
+        // state only for the scheme in use (one VL needs none): the tables' is 30 bytes per port, which a
+        // round-robin run of a large network would carry for nothing (issue 16)
+        int rrPorts = roundRobin && vls > 1 ? ports : 0;
+        int tablePorts = !roundRobin && vls > 1 ? ports : 0;
+        lastVl = new int[rrPorts];
+        entry = new int[2][tablePorts];
+        left = new long[2][tablePorts];
+        highSent = new long[tablePorts];
+        lastTable = new int[tablePorts];
     }
 
     /**

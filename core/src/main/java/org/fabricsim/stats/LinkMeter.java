@@ -15,23 +15,15 @@ final class LinkMeter {
     private final int vls;
     private final long start;
     private final long end;
-    private final long[] bandwidthBps;
-    private final long[] exactDeltaPs; // largest time difference whose product with the bandwidth fits a long
+    private final Topology topology; // the cables' bandwidths (not copied: 16 bytes a port in every LP, issue 16)
     final long[] bytes; // port * vls + vl
 
     LinkMeter(Topology t, MetricsOptions o) {
         vls = o.virtualLanes();
         start = o.windowStartPs();
         end = o.windowEndPs();
-        int ports = t.portCount();
-        bandwidthBps = new long[ports];
-        exactDeltaPs = new long[ports];
-        for (int p = 0; p < ports; p++) {
-            long b = t.bandwidthBps(p);
-            bandwidthBps[p] = b;
-            exactDeltaPs[p] = b > 0 ? Long.MAX_VALUE / b : -1; // unconnected: no clipping inside packets
-        }
-        bytes = new long[ports * vls];
+        topology = t;
+        bytes = new long[t.portCount() * vls];
     }
 
     void transmitted(long t, int port, int vl, int w) {
@@ -51,22 +43,28 @@ final class LinkMeter {
 
     /** ⌊delta·B / 8e12⌋ for delta &gt; 0, or Long.MAX_VALUE when that exceeds any packet. */
     private long floorBytes(long deltaPs, int port) {
-        if (deltaPs > exactDeltaPs[port]) {
-            return Long.MAX_VALUE;
-        }
-        return deltaPs * bandwidthBps[port] / PS_BITS;
+        long bits = bitTime(deltaPs, port);
+        return bits == Long.MAX_VALUE ? bits : bits / PS_BITS;
     }
 
     /** ⌈delta·B / 8e12⌉ for delta &gt; 0, or Long.MAX_VALUE when that exceeds any packet. */
     private long ceilBytes(long deltaPs, int port) {
-        if (deltaPs > exactDeltaPs[port]) {
-            return Long.MAX_VALUE;
-        }
-        return (deltaPs * bandwidthBps[port] - 1) / PS_BITS + 1;
+        long bits = bitTime(deltaPs, port);
+        return bits == Long.MAX_VALUE ? bits : (bits - 1) / PS_BITS + 1;
+    }
+
+    /**
+     * delta·B for delta &gt; 0, or Long.MAX_VALUE when the product does not fit a long (more than any packet)
+     * or the port has no cable (no clipping inside packets).
+     */
+    private long bitTime(long deltaPs, int port) {
+        long b = topology.bandwidthBps(port);
+        long product = deltaPs * b;
+        return b <= 0 || Math.multiplyHigh(deltaPs, b) != 0 || product < 0 ? Long.MAX_VALUE : product;
     }
 
     long bandwidthBps(int port) {
-        return bandwidthBps[port];
+        return topology.bandwidthBps(port);
     }
 
     void merge(LinkMeter o) {
