@@ -9,84 +9,101 @@ import java.util.Arrays;
  * the largest value that held at some instant of the window (a value replaced at the same picosecond it was
  * set counts too, since a packet did occupy the buffer). Every (port, VL) is reported by one element only,
  * so merging statistics of disjoint elements takes each one's state from the statistics that saw it.
+ *
+ * <p>Cells come in pages of {@value #PAGE} made on the first report into them: a logical process holds the
+ * buffers of its own ports only, not the network's (issue 16; 28 bytes a port and VL, more with a series).
  */
 final class BufferMeter {
+    static final int PAGE = 512;
+    private static final int SHIFT = Integer.numberOfTrailingZeros(PAGE);
+
     private final long start;
     private final long end;
     private final long binWidth; // 0: no series
     private final int bins;
-    private final long[] lastPs;
-    private final int[] value;
-    private final long[] updates;
-    private final long[] integral; // byte·ps inside the window, up to lastPs
-    private final int[] max;
-    private final long[] binIntegral; // cell * bins + bin
-    private final int[] binMax;
+    private final int cells;
+    private final Page[] pages;
+
+    /** The state of {@link #PAGE} cells. */
+    private static final class Page {
+        final long[] lastPs = new long[PAGE];
+        final int[] value = new int[PAGE];
+        final long[] updates = new long[PAGE];
+        final long[] integral = new long[PAGE]; // byte·ps inside the window, up to lastPs
+        final int[] max = new int[PAGE];
+        final long[] binIntegral; // cell * bins + bin
+        final int[] binMax;
+
+        Page(int bins) {
+            Arrays.fill(lastPs, Long.MIN_VALUE);
+            binIntegral = new long[PAGE * bins];
+            binMax = new int[PAGE * bins];
+        }
+    }
 
     BufferMeter(int cells, MetricsOptions o) {
         start = o.windowStartPs();
         end = o.windowEndPs();
         binWidth = o.occupancyBinPs();
         bins = o.occupancyBins();
-        lastPs = new long[cells];
-        Arrays.fill(lastPs, Long.MIN_VALUE);
-        value = new int[cells];
-        updates = new long[cells];
-        integral = new long[cells];
-        max = new int[cells];
         long series = (long) cells * bins;
         if (series > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException(cells + " buffers × " + bins + " occupancy bins of " + binWidth
                     + " ps exceed one array; use wider bins");
         }
-        binIntegral = new long[(int) series];
-        binMax = new int[(int) series];
+        this.cells = cells;
+        this.pages = new Page[(cells + PAGE - 1) >>> SHIFT];
     }
 
     void occupancy(long t, int cell, int bytes) {
-        long from = lastPs[cell];
+        Page pg = pages[cell >>> SHIFT];
+        if (pg == null) {
+            pg = pages[cell >>> SHIFT] = new Page(bins);
+        }
+        int c = cell & (PAGE - 1);
+        long from = pg.lastPs[c];
         if (t < from) {
             throw new IllegalArgumentException("buffer occupancy reported out of time order: " + t + " ps after "
                     + from + " ps");
         }
-        hold(cell, from, t, value[cell]);
-        lastPs[cell] = t;
-        value[cell] = bytes;
-        updates[cell]++;
+        hold(pg, c, from, t, pg.value[c]);
+        pg.lastPs[c] = t;
+        pg.value[c] = bytes;
+        pg.updates[c]++;
         if (t >= start && t < end) {
-            if (bytes > max[cell]) {
-                max[cell] = bytes;
+            if (bytes > pg.max[c]) {
+                pg.max[c] = bytes;
             }
             if (bins > 0) {
-                int b = cell * bins + (int) ((t - start) / binWidth);
-                if (bytes > binMax[b]) {
-                    binMax[b] = bytes;
+                int b = c * bins + (int) ((t - start) / binWidth);
+                if (bytes > pg.binMax[b]) {
+                    pg.binMax[b] = bytes;
                 }
             }
         }
     }
 
     /** {@code v} held during [from, to). */
-    private void hold(int cell, long from, long to, int v) {
+    private void hold(Page pg, int c, long from, long to, int v) {
         long a = Math.max(from, start);
         long b = Math.min(to, end);
         if (a >= b || v == 0) {
             return;
         }
-        integral[cell] = Math.addExact(integral[cell], Math.multiplyExact(v, b - a));
-        if (v > max[cell]) {
-            max[cell] = v;
+        pg.integral[c] = Math.addExact(pg.integral[c], Math.multiplyExact(v, b - a));
+        if (v > pg.max[c]) {
+            pg.max[c] = v;
         }
         if (bins > 0) {
-            addToBins(cell, a, b, v, binIntegral, binMax);
+            addToBins(c, a, b, v, pg.binIntegral, pg.binMax);
         }
     }
 
-    private void addToBins(int cell, long a, long b, int v, long[] sums, int[] maxima) {
+    private void addToBins(int c, long a, long b, int v, long[] sums, int[] maxima) {
         for (int k = (int) ((a - start) / binWidth), last = (int) ((b - 1 - start) / binWidth); k <= last; k++) {
             long lo = Math.max(a, start + k * binWidth);
             long hi = Math.min(b, Math.min(end, start + (k + 1) * binWidth));
-            int i = cell * bins + k;
+            int i = c * bins + k;
             sums[i] += v * (hi - lo);
             if (v > maxima[i]) {
                 maxima[i] = v;
@@ -96,17 +113,27 @@ final class BufferMeter {
 
     /** Time-weighted mean occupancy over the window, in bytes. */
     double mean(int cell) {
-        long tail = 0;
-        long a = Math.max(lastPs[cell], start);
-        if (a < end) {
-            tail = Math.multiplyExact(value[cell], end - a);
+        Page pg = pages[cell >>> SHIFT];
+        if (pg == null) {
+            return 0; // never reported: empty all along
         }
-        return (double) Math.addExact(integral[cell], tail) / (end - start);
+        int c = cell & (PAGE - 1);
+        long tail = 0;
+        long a = Math.max(pg.lastPs[c], start);
+        if (a < end) {
+            tail = Math.multiplyExact(pg.value[c], end - a);
+        }
+        return (double) Math.addExact(pg.integral[c], tail) / (end - start);
     }
 
     /** Largest occupancy in the window, in bytes. */
     int max(int cell) {
-        return lastPs[cell] < end ? Math.max(max[cell], value[cell]) : max[cell];
+        Page pg = pages[cell >>> SHIFT];
+        if (pg == null) {
+            return 0;
+        }
+        int c = cell & (PAGE - 1);
+        return pg.lastPs[c] < end ? Math.max(pg.max[c], pg.value[c]) : pg.max[c];
     }
 
     int bins() {
@@ -115,9 +142,11 @@ final class BufferMeter {
 
     /** Time-weighted mean occupancy per bin (bytes), the last bin over its actual width. */
     double[] seriesMean(int cell) {
-        long[] sums = Arrays.copyOfRange(binIntegral, cell * bins, (cell + 1) * bins);
+        Page pg = pages[cell >>> SHIFT];
+        int c = cell & (PAGE - 1);
+        long[] sums = pg == null ? new long[bins] : Arrays.copyOfRange(pg.binIntegral, c * bins, (c + 1) * bins);
         int[] maxima = new int[bins];
-        tail(cell, sums, maxima);
+        tail(pg, c, sums, maxima);
         double[] m = new double[bins];
         for (int k = 0; k < bins; k++) {
             long w = Math.min(end, start + (k + 1) * binWidth) - (start + k * binWidth);
@@ -128,16 +157,21 @@ final class BufferMeter {
 
     /** Largest occupancy per bin (bytes). */
     int[] seriesMax(int cell) {
+        Page pg = pages[cell >>> SHIFT];
+        int c = cell & (PAGE - 1);
         long[] sums = new long[bins];
-        int[] maxima = Arrays.copyOfRange(binMax, cell * bins, (cell + 1) * bins);
-        tail(cell, sums, maxima);
+        int[] maxima = pg == null ? new int[bins] : Arrays.copyOfRange(pg.binMax, c * bins, (c + 1) * bins);
+        tail(pg, c, sums, maxima);
         return maxima;
     }
 
     /** Adds the last value, which holds until the end of the window, to copies of one cell's bins. */
-    private void tail(int cell, long[] sums, int[] maxima) {
-        long a = Math.max(lastPs[cell], start);
-        int v = value[cell];
+    private void tail(Page pg, int c, long[] sums, int[] maxima) {
+        if (pg == null) {
+            return;
+        }
+        long a = Math.max(pg.lastPs[c], start);
+        int v = pg.value[c];
         if (a >= end || v == 0) {
             return;
         }
@@ -150,25 +184,35 @@ final class BufferMeter {
     }
 
     void merge(BufferMeter o) {
-        if (o.lastPs.length != lastPs.length || o.bins != bins) {
+        if (o.cells != cells || o.bins != bins) {
             throw new IllegalArgumentException("buffer statistics of different shape");
         }
-        for (int c = 0; c < lastPs.length; c++) {
-            if (o.updates[c] == 0) {
+        for (int k = 0; k < pages.length; k++) {
+            Page from = o.pages[k];
+            if (from == null) {
                 continue;
             }
-            if (updates[c] != 0) {
-                throw new IllegalArgumentException("buffer " + c + " (port × VLs + VL) was reported to both"
-                        + " statistics; merged statistics must cover disjoint elements");
+            if (pages[k] == null) {
+                pages[k] = new Page(bins); // then filled below, so that the other statistics stay its own
             }
-            lastPs[c] = o.lastPs[c];
-            value[c] = o.value[c];
-            updates[c] = o.updates[c];
-            integral[c] = o.integral[c];
-            max[c] = o.max[c];
-            if (bins > 0) {
-                System.arraycopy(o.binIntegral, c * bins, binIntegral, c * bins, bins);
-                System.arraycopy(o.binMax, c * bins, binMax, c * bins, bins);
+            Page to = pages[k];
+            for (int c = 0; c < PAGE; c++) {
+                if (from.updates[c] == 0) {
+                    continue;
+                }
+                if (to.updates[c] != 0) {
+                    throw new IllegalArgumentException("buffer " + (k * PAGE + c) + " (port × VLs + VL) was"
+                            + " reported to both statistics; merged statistics must cover disjoint elements");
+                }
+                to.lastPs[c] = from.lastPs[c];
+                to.value[c] = from.value[c];
+                to.updates[c] = from.updates[c];
+                to.integral[c] = from.integral[c];
+                to.max[c] = from.max[c];
+                if (bins > 0) {
+                    System.arraycopy(from.binIntegral, c * bins, to.binIntegral, c * bins, bins);
+                    System.arraycopy(from.binMax, c * bins, to.binMax, c * bins, bins);
+                }
             }
         }
     }

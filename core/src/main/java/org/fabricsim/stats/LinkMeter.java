@@ -16,14 +16,16 @@ final class LinkMeter {
     private final long start;
     private final long end;
     private final Topology topology; // the cables' bandwidths (not copied: 16 bytes a port in every LP, issue 16)
-    final long[] bytes; // port * vls + vl
+    private final long[][] bytes; // pages of port * vls + vl, made on the first count (a part's own ports only)
+    private final int cells;
 
     LinkMeter(Topology t, MetricsOptions o) {
         vls = o.virtualLanes();
         start = o.windowStartPs();
         end = o.windowEndPs();
         topology = t;
-        bytes = new long[t.portCount() * vls];
+        cells = t.portCount() * vls;
+        bytes = new long[(cells + BufferMeter.PAGE - 1) / BufferMeter.PAGE][];
     }
 
     void transmitted(long t, int port, int vl, int w) {
@@ -37,7 +39,12 @@ final class LinkMeter {
         long lo = t <= end ? 0 : ceilBytes(t - end, port);
         long k = Math.min(hi, w - 1L) - lo + 1;
         if (k > 0) {
-            bytes[port * vls + vl] += k;
+            int cell = port * vls + vl;
+            long[] page = bytes[cell / BufferMeter.PAGE];
+            if (page == null) {
+                page = bytes[cell / BufferMeter.PAGE] = new long[BufferMeter.PAGE];
+            }
+            page[cell % BufferMeter.PAGE] += k;
         }
     }
 
@@ -67,12 +74,28 @@ final class LinkMeter {
         return topology.bandwidthBps(port);
     }
 
+    /** Wire bytes port {@code port} serialised on {@code vl} inside the window. */
+    long bytes(int port, int vl) {
+        int cell = port * vls + vl;
+        long[] page = bytes[cell / BufferMeter.PAGE];
+        return page == null ? 0 : page[cell % BufferMeter.PAGE];
+    }
+
     void merge(LinkMeter o) {
-        if (o.bytes.length != bytes.length) {
+        if (o.cells != cells) {
             throw new IllegalArgumentException("link statistics of different shape");
         }
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] += o.bytes[i];
+        for (int k = 0; k < bytes.length; k++) {
+            long[] from = o.bytes[k];
+            if (from == null) {
+                continue;
+            }
+            if (bytes[k] == null) {
+                bytes[k] = new long[BufferMeter.PAGE];
+            }
+            for (int i = 0; i < from.length; i++) {
+                bytes[k][i] += from[i];
+            }
         }
     }
 }

@@ -481,7 +481,7 @@ public final class PacketMetrics implements PacketObserver {
 
     /** Wire bytes serialised onto the directed link leaving {@code port} on {@code vl} inside the window. */
     public long linkBytes(int port, int vl) {
-        return linkMeter.bytes[port * vls + vl];
+        return linkMeter.bytes(port, vl);
     }
 
     /** Wire bytes serialised onto the directed link leaving {@code port} inside the window, all VLs. */

@@ -32,8 +32,7 @@ public final class Topology {
     private final int[] portBase;
     private final int[] portOwner;
     private final int[] peer;
-    private final long[] bandwidthBps;
-    private final long[] latencyPs;
+    private final CableClasses cables;
     private final int cableCount;
     private final FatTree fatTree;
     private final NameIndex byName;
@@ -47,8 +46,7 @@ public final class Topology {
         this.level = level;
         this.portBase = portBase;
         this.peer = peer;
-        this.bandwidthBps = bandwidthBps;
-        this.latencyPs = latencyPs;
+        this.cables = new CableClasses(bandwidthBps, latencyPs);
         this.fatTree = fatTree;
         this.maxLevel = Arrays.stream(level).max().orElse(0);
         this.portOwner = new int[peer.length];
@@ -76,8 +74,7 @@ public final class Topology {
         this.portBase = t.portBase;
         this.portOwner = t.portOwner;
         this.peer = t.peer;
-        this.bandwidthBps = t.bandwidthBps;
-        this.latencyPs = t.latencyPs;
+        this.cables = t.cables;
         this.cableCount = t.cableCount;
         this.fatTree = t.fatTree;
         this.byName = t.byName;
@@ -188,12 +185,12 @@ public final class Topology {
 
     /** Bandwidth of the cable at this port in bits per second (0 when unconnected). */
     public long bandwidthBps(int globalPort) {
-        return bandwidthBps[globalPort];
+        return cables.bandwidthBps(globalPort);
     }
 
     /** One-way propagation latency of the cable at this port in picoseconds (0 when unconnected). */
     public long latencyPs(int globalPort) {
-        return latencyPs[globalPort];
+        return cables.latencyPs(globalPort);
     }
 
     /** Number of full-duplex cables (each is two directed links). */
