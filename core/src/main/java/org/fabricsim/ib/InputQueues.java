@@ -57,8 +57,8 @@ final class InputQueues {
         }
         this.radix = radix;
         int pv = links.portCount() * lanes;
-        fifoHead = new int[pv];
-        fifoTail = new int[pv];
+        fifoHead = new int[voq ? 0 : pv]; // VOQs keep their packets in voqHead/voqTail
+        fifoTail = new int[voq ? 0 : pv];
         waiting = new int[pv];
         queuedBlocks = new int[counts ? pv : 0];
         Arrays.fill(fifoHead, -1);
