@@ -151,7 +151,7 @@ final class FlowIsolation implements ControlReceiver {
         } else {
             nfqBlocks[in] += pool.blocks[pk];
             if (nfqBlocks[in] >= detect) {
-                int head = queues.fifoHead[in * lanes];
+                int head = queues.fifoHead[links.slot[in] * lanes];
                 if (head >= 0 && pool.type[head] == ControlPacket.DATA && matchHot(in, pool.out[head], pool.dst[head]) < 0) {
                     detectRoot(t, node, in, pool.out[head]);
                 }
@@ -281,7 +281,7 @@ final class FlowIsolation implements ControlReceiver {
                 addDestination(t, node, line, pool.dst[pk]);
             }
         } else {
-            addDestination(t, node, line, pool.dst[queues.fifoHead[in * lanes]]);
+            addDestination(t, node, line, pool.dst[queues.fifoHead[links.slot[in] * lanes]]);
         }
         // EcoCC: "on detection" an allocation goes upstream; with a root CFQ, at its first Stop crossing
         if (!rootQueue) {
@@ -297,7 +297,7 @@ final class FlowIsolation implements ControlReceiver {
     private void process(long t, int node, int in, int o) {
         int local = o - portBase[node];
         while (true) {
-            int pk = voq ? queues.voqHead[queues.voqIndex(in, 0, local)] : queues.fifoHead[in * lanes];
+            int pk = voq ? queues.voqHead[queues.voqIndex(in, 0, local)] : queues.fifoHead[links.slot[in] * lanes];
             if (pk < 0 || pool.type[pk] != ControlPacket.DATA) {
                 return;
             }
@@ -637,8 +637,11 @@ final class FlowIsolation implements ControlReceiver {
             return -1;
         }
         for (int in = 0; in < links.portCount(); in++) {
+            if (links.slot[in] < 0) {
+                continue; // another part's port
+            }
             int held = 0;
-            for (int pk = queues.fifoHead[in * lanes]; pk >= 0; pk = pool.next[pk]) {
+            for (int pk = queues.fifoHead[links.slot[in] * lanes]; pk >= 0; pk = pool.next[pk]) {
                 if (pool.type[pk] == ControlPacket.DATA) {
                     held += pool.blocks[pk];
                 }

@@ -42,6 +42,7 @@ final class Hcas {
     private boolean controlPackets; // whether any mechanism sends control packets
     private final int[] portBase;
     private final boolean[] busy;
+    private final int[] slot; // per global port: where its state is in busy and credits (Links#slot)
     private final int[] credits;
 
     // hosts
@@ -94,6 +95,7 @@ final class Hcas {
         this.lanePerDestination = params.queueing() == Queueing.VOQ_NET;
         this.portBase = links.portBase;
         this.busy = links.busy;
+        this.slot = links.slot;
         this.credits = links.credits;
         sendFreePs = new long[hosts];
         receiveFreePs = new long[hosts];
@@ -252,7 +254,7 @@ final class Hcas {
         nextPayload = payload;
         nextWire = nextPayload + overhead;
         nextBlocks = (nextWire + unit - 1) / unit;
-        return credits[portBase[flowSrc[f]] * lanes + lane(f)] >= nextBlocks;
+        return credits[slot[portBase[flowSrc[f]]] * lanes + lane(f)] >= nextBlocks;
     }
 
     // -------------------------------------------------------------------------------------------------
@@ -267,7 +269,7 @@ final class Hcas {
 
     private void sendNow(long t, int h) {
         int hp = portBase[h];
-        if (busy[hp] || links.peer(hp) < 0) {
+        if (busy[slot[hp]] || links.peer(hp) < 0) {
             return;
         }
         if (t < sendFreePs[h]) {
@@ -286,7 +288,7 @@ final class Hcas {
                 if (controlHead[h] >= 0) {
                     sendControl(t, h, hp); // made while the flows were scanned (a set-up)
                 }
-                if (!busy[hp] && injection.retryPs() != Long.MAX_VALUE) {
+                if (!busy[slot[hp]] && injection.retryPs() != Long.MAX_VALUE) {
                     wakeAt(h, injection.retryPs());
                 }
             }
@@ -315,7 +317,7 @@ final class Hcas {
     private boolean sendControl(long t, int h, int hp) {
         int pk = controlHead[h];
         PacketPool p = pool;
-        if (credits[hp * lanes + p.vl[pk]] < p.blocks[pk]) {
+        if (credits[slot[hp] * lanes + p.vl[pk]] < p.blocks[pk]) {
             return false;
         }
         p.removeHead(controlHead, controlTail, h);

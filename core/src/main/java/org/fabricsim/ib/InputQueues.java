@@ -13,7 +13,7 @@ import java.util.Arrays;
 final class InputQueues {
     final boolean voq;
     final int radix;
-    final int[] fifoHead; // per port x lane
+    final int[] fifoHead; // per port slot x lane (FIFO queueing only)
     final int[] fifoTail;
     // VOQ only: per (switch input port x lane) x local output, at voqIndex; made by allocate(), for the
     // switches of this part only (a 64-port switch's VOQs take 512 bytes per port and lane: most of a big
@@ -22,12 +22,13 @@ final class InputQueues {
     int[] voqTail;
     private final int[] voqRow; // per global port: its first row (x lanes) in the VOQ arrays, -1 without VOQs
     private int voqRows; // input ports with VOQs (own chose them)
-    final int[] waiting; // per output x lane: queues (VOQs or FIFO heads) holding a packet for it
+    private final int[] slot; // per global port: where its state is in the arrays per port x lane (Links#slot)
+    final int[] waiting; // per output slot x lane: queues (VOQs or FIFO heads) holding a packet for it
     // with many lanes (VOQnet), per output a bit per lane whose waiting is not 0, so that VL arbitration finds
     // the lanes with packets without trying them all (null with few lanes)
     final long[] laneMask;
     final int maskWords;
-    final int[] queuedBlocks; // per output x lane: blocks queued for it at the switch's inputs (if counted)
+    final int[] queuedBlocks; // per output slot x lane: blocks queued for it at the switch's inputs (if counted)
     int[] inputBlocks; // per (input port x lane) x local output, at voqIndex: blocks of that input for it (if counted)
     private final boolean counts;
     private final int lanes;
@@ -56,7 +57,8 @@ final class InputQueues {
             radix = Math.max(radix, links.ports(v));
         }
         this.radix = radix;
-        int pv = links.portCount() * lanes;
+        this.slot = links.slot; // per-port state is at the part's slots (Links#slot)
+        int pv = links.busy.length * lanes;
         fifoHead = new int[voq ? 0 : pv]; // VOQs keep their packets in voqHead/voqTail
         fifoTail = new int[voq ? 0 : pv];
         waiting = new int[pv];
@@ -64,11 +66,11 @@ final class InputQueues {
         Arrays.fill(fifoHead, -1);
         Arrays.fill(fifoTail, -1);
         maskWords = (lanes + 63) >>> 6;
-        laneMask = lanes > 64 ? new long[links.portCount() * maskWords] : null;
+        laneMask = lanes > 64 ? new long[links.busy.length * maskWords] : null;
         voqRow = new int[links.portCount()];
         this.links = links;
         hosts = links.hosts;
-        own(null, 0);
+        own();
         this.hotPerInput = hotPerInput;
         int hot = links.portCount() * hotPerInput;
         hotHead = new int[hot];
@@ -79,21 +81,17 @@ final class InputQueues {
         Arrays.fill(hotOut, -1);
     }
 
-    /**
-     * Which switches' input ports get VOQs (and input block counts): those of nodes with
-     * {@code partOf[node] == part}, all switches when {@code partOf} is null. Before {@link #allocate}.
-     */
-    void own(int[] partOf, int part) {
+    /** The input ports that get VOQs (and input block counts): those of this part's switches ({@link Links#isLocal}). */
+    private void own() {
         int rows = 0;
         for (int in = 0; in < voqRow.length; in++) {
             int node = links.owner(in);
-            boolean mine = node >= hosts && (partOf == null || partOf[node] == part);
-            voqRow[in] = mine ? rows++ * lanes : -1;
+            voqRow[in] = node >= hosts && links.isLocal(node) ? rows++ * lanes : -1;
         }
         voqRows = rows;
     }
 
-    /** Makes the VOQs of the ports {@link #own} chose (before the first packet). */
+    /** Makes the VOQs of this part's switch input ports (before the first packet). */
     void allocate() {
         long cells = (long) voqRows * lanes * radix;
         if (cells > Integer.MAX_VALUE - 8) {
@@ -124,8 +122,8 @@ final class InputQueues {
     boolean enqueue(int node, int in, int o, int pk) {
         PacketPool p = pool;
         int lane = p.vl[pk];
-        int i = in * lanes + lane;
-        int ol = o * lanes + lane;
+        int i = slot[in] * lanes + lane;
+        int ol = slot[o] * lanes + lane;
         if (counts) {
             queuedBlocks[ol] += p.blocks[pk];
             inputBlocks[voqIndex(in, lane, o - portBase[node])] += p.blocks[pk];
@@ -145,7 +143,7 @@ final class InputQueues {
 
     /** The packet at the head of input {@code in}'s queue for local output {@code local} on {@code lane}, or -1. */
     int head(int in, int lane, int local) {
-        return voq ? voqHead[voqIndex(in, lane, local)] : fifoHead[in * lanes + lane];
+        return voq ? voqHead[voqIndex(in, lane, local)] : fifoHead[slot[in] * lanes + lane];
     }
 
     /**
@@ -153,8 +151,8 @@ final class InputQueues {
      * FIFOs returns the new head (which may be for another output), else -1.
      */
     int dequeue(int node, int in, int o, int lane, int pk) {
-        int i = in * lanes + lane;
-        int ol = o * lanes + lane;
+        int i = slot[in] * lanes + lane;
+        int ol = slot[o] * lanes + lane;
         if (counts) {
             queuedBlocks[ol] -= pool.blocks[pk];
             inputBlocks[voqIndex(in, lane, o - portBase[node])] -= pool.blocks[pk];
@@ -168,7 +166,7 @@ final class InputQueues {
         int next = pool.removeHead(fifoHead, fifoTail, i);
         down(ol);
         if (next >= 0) {
-            up(pool.out[next] * lanes + lane);
+            up(slot[pool.out[next]] * lanes + lane);
         }
         return next;
     }
@@ -180,8 +178,8 @@ final class InputQueues {
      */
     int moveToHot(int node, int in, int o, int pk, int hq) {
         int lane = pool.vl[pk];
-        int i = in * lanes + lane;
-        int ol = o * lanes + lane;
+        int i = slot[in] * lanes + lane;
+        int ol = slot[o] * lanes + lane;
         int next;
         if (voq) {
             next = pool.removeHead(voqHead, voqTail, voqIndex(in, lane, o - portBase[node]));
@@ -192,7 +190,7 @@ final class InputQueues {
             next = pool.removeHead(fifoHead, fifoTail, i);
             down(ol);
             if (next >= 0) {
-                up(pool.out[next] * lanes + lane);
+                up(slot[pool.out[next]] * lanes + lane);
             }
         }
         if (pool.append(hotHead, hotTail, hq, pk)) {
@@ -203,7 +201,7 @@ final class InputQueues {
 
     /** Takes head packet {@code pk} out of hot queue {@code hq} (its output is {@code o}, lane 0). */
     void dequeueHot(int node, int in, int o, int hq, int pk) {
-        int ol = o * lanes;
+        int ol = slot[o] * lanes;
         if (counts) {
             queuedBlocks[ol] -= pool.blocks[pk];
             inputBlocks[voqIndex(in, 0, o - portBase[node])] -= pool.blocks[pk];
@@ -215,17 +213,17 @@ final class InputQueues {
 
     private void up(int ol) {
         if (waiting[ol]++ == 0 && laneMask != null) {
-            int o = ol / lanes;
-            int lane = ol - o * lanes;
-            laneMask[o * maskWords + (lane >>> 6)] |= 1L << lane;
+            int s = ol / lanes; // the output's slot
+            int lane = ol - s * lanes;
+            laneMask[s * maskWords + (lane >>> 6)] |= 1L << lane;
         }
     }
 
     private void down(int ol) {
         if (--waiting[ol] == 0 && laneMask != null) {
-            int o = ol / lanes;
-            int lane = ol - o * lanes;
-            laneMask[o * maskWords + (lane >>> 6)] &= ~(1L << lane);
+            int s = ol / lanes; // the output's slot
+            int lane = ol - s * lanes;
+            laneMask[s * maskWords + (lane >>> 6)] &= ~(1L << lane);
         }
     }
 
@@ -234,7 +232,7 @@ final class InputQueues {
         if (from >= to) {
             return -1;
         }
-        int base = o * maskWords;
+        int base = slot[o] * maskWords;
         int w = from >>> 6;
         long word = laneMask[base + w] & (-1L << (from & 63));
         while (true) {

@@ -10,7 +10,9 @@ import org.fabricsim.topology.Topology;
  * propagation latency), the state of its transmitting port (busy, the packet on the cable and the input it
  * came from) and its credit loop per lane (docs/PACKET_MODEL.md, "What a credit is"): credits held by the
  * transmitter, blocks on the cable, blocks held in the receiving buffer, credits travelling back. A
- * directed link is named by its transmitting global port; per lane, index {@code port * lanes + lane}.
+ * directed link is named by its transmitting global port. Its state sits at the port's {@link #slot}: in a
+ * partitioned run the ports of this part's nodes only, so that an LP's port state is its share of the
+ * network's (issue 16); per lane, index {@code slot * lanes + lane}.
  *
  * <p>What crosses a cable happens here: a packet's head leaving ({@link #transmit}) and a credit going
  * back ({@link #sendCredit}), each an event after the cable's latency — to this part's queue, or through
@@ -23,30 +25,37 @@ final class Links {
     private final Topology topology; // the cables: each port's node, far end, bandwidth, latency (not copied, issue 16)
     final int[] portBase; // per node: its first global port; [nodes] = port count
     final int hosts; // nodes 0 .. hosts - 1 are hosts
+    final int[] slot; // per global port: where its state is in the arrays below, -1 at another part's port
+    // per slot
     final boolean[] busy;
     final int[] txPacket;
     final int[] txInput;
-    // per port x lane
+    // per slot x lane
     final int[] credits;
-    final int[] capacity;
+    private final int switchBlocks; // a buffer's blocks per data lane: at a switch, at an HCA, on the control lane
+    private final int hcaBlocks;
+    private final int controlBlocks;
     // the credit loop's invariant bookkeeping (creditViolation), sequential runs only: a partitioned run drops them
     private int[] onWire; // blocks sent on the cable and not yet arrived
     private int[] creditsInFlight; // blocks freed downstream whose credit has not yet arrived
     final int[] occupancy; // blocks held in this (receiving) port's buffer
     final int[] occupancyBytes;
-    private final int[] portBytes; // per receiving port: bytes held over all its lanes
+    private final int[] portBytes; // per receiving slot: bytes held over all its lanes
 
     private final PacketPool pool;
     private final PacketObserver observer;
     private final EventSink sink;
     // partitioned runs: which part owns each node, this part, where crossing events go
-    private int[] partOf;
-    private int part;
+    private final int[] partOf;
+    private final int part;
     private LogicalProcess local;
     private Crossing crossing;
 
+    /** {@code partOf}: the part of every node in a partitioned run, this one {@code part}; null: sequential. */
     Links(Topology topology, PacketParams params, ControlLane control, PacketPool pool, PacketObserver observer,
-            EventSink sink) {
+            EventSink sink, int[] partOf, int part) {
+        this.partOf = partOf == null ? null : partOf.clone();
+        this.part = part;
         this.pool = pool;
         this.observer = observer;
         this.sink = sink;
@@ -70,44 +79,48 @@ final class Links {
                 }
             }
         }
-        busy = new boolean[ports];
-        txPacket = new int[ports];
-        txInput = new int[ports];
-        int pv = ports * lanes;
+        slot = new int[ports];
+        int slots = 0;
+        for (int p = 0; p < ports; p++) {
+            slot[p] = isLocal(owner(p)) ? slots++ : -1;
+        }
+        busy = new boolean[slots];
+        txPacket = new int[slots];
+        txInput = new int[slots];
+        int pv = slots * lanes;
         credits = new int[pv];
-        capacity = new int[pv];
-        onWire = new int[pv];
-        creditsInFlight = new int[pv];
+        // the credit loop's bookkeeping across cables: sequential runs only (a cut cable's ends are in two parts)
+        onWire = partOf == null ? new int[pv] : null;
+        creditsInFlight = partOf == null ? new int[pv] : null;
         occupancy = new int[pv];
         occupancyBytes = new int[pv];
-        portBytes = new int[ports];
+        portBytes = new int[slots];
         int unit = params.creditBytes();
-        int switchBlocks = params.bufferBytes() / unit;
-        int hcaBlocks = params.hcaBufferBytes() / unit;
-        int controlBlocks = control.bufferBytes() / unit;
+        switchBlocks = params.bufferBytes() / unit;
+        hcaBlocks = params.hcaBufferBytes() / unit;
+        controlBlocks = control.bufferBytes() / unit;
         for (int p = 0; p < ports; p++) {
-            if (peer(p) < 0) {
+            if (slot[p] < 0 || peer(p) < 0) {
                 continue;
             }
-            int blocks = topology.isHost(owner(peer(p))) ? hcaBlocks : switchBlocks;
             for (int lane = 0; lane < lanes; lane++) {
-                int b = lane < dataLanes ? blocks : controlBlocks;
-                capacity[p * lanes + lane] = b;
-                credits[p * lanes + lane] = b;
+                credits[slot[p] * lanes + lane] = capacity(peer(p), lane);
             }
         }
     }
 
-    /** See {@link PacketNetwork#partition}. */
-    void partition(int[] partOf, int part, LogicalProcess local, Crossing crossing) {
-        this.partOf = partOf.clone();
-        this.part = part;
-        this.onWire = null; // a cable across the cut has its two ends in different parts
-        this.creditsInFlight = null;
+    /** Where the crossing events of a partitioned run go ({@link PacketNetwork#partition}). */
+    void crossing(LogicalProcess local, Crossing crossing) {
         this.local = local;
         this.crossing = crossing;
     }
 
+    /** Blocks of the buffer of receiving port {@code in} on {@code lane}: what the credits across its cable add up to. */
+    int capacity(int in, int lane) {
+        return lane >= dataLanes ? controlBlocks : owner(in) < hosts ? hcaBlocks : switchBlocks;
+    }
+
+    /** Whether {@code node} is this part's (every node in a sequential run). */
     boolean isLocal(int node) {
         return partOf == null || partOf[node] == part;
     }
@@ -144,14 +157,14 @@ final class Links {
 
     /** A credit for {@code blocks} on {@code lane} reached transmitting port {@code o}. */
     void creditArrived(int o, int lane, int blocks) {
-        int i = o * lanes + lane;
+        int i = slot[o] * lanes + lane;
         credits[i] += blocks;
         if (partOf == null) {
             creditsInFlight[i] -= blocks; // invariant bookkeeping across the cable: sequential runs only
         }
-        if (credits[i] > capacity[i]) {
+        if (credits[i] > capacity(peer(o), lane)) {
             throw new IllegalStateException("port " + o + " VL " + lane + ": " + credits[i] + " credits exceed the "
-                    + capacity[i] + " blocks of the buffer downstream");
+                    + capacity(peer(o), lane) + " blocks of the buffer downstream");
         }
     }
 
@@ -165,20 +178,20 @@ final class Links {
         PacketPool p = pool;
         int lane = p.vl[pk];
         int b = p.blocks[pk];
-        int up = peer(in);
         if (partOf == null) {
-            onWire[up * lanes + lane] -= b; // invariant bookkeeping across the cable: sequential runs only
+            onWire[peer(in) * lanes + lane] -= b; // invariant bookkeeping across the cable: sequential runs only
         }
-        int i = in * lanes + lane;
+        int s = slot[in];
+        int i = s * lanes + lane;
         occupancy[i] += b;
         occupancyBytes[i] += p.wire[pk];
-        portBytes[in] += p.wire[pk];
-        if (occupancy[i] > capacity[up * lanes + lane]) {
+        portBytes[s] += p.wire[pk];
+        if (occupancy[i] > capacity(in, lane)) {
             throw new IllegalStateException("port " + in + " VL " + lane + " buffer overrun: " + occupancy[i]
                     + " blocks");
         }
         if (lane < dataLanes) {
-            observer.bufferOccupancy(t, in, reportedLane(lane), perDestination ? portBytes[in] : occupancyBytes[i]);
+            observer.bufferOccupancy(t, in, reportedLane(lane), perDestination ? portBytes[s] : occupancyBytes[i]);
         }
     }
 
@@ -187,12 +200,13 @@ final class Links {
      * became known, is now on its way upstream.
      */
     void release(long t, int in, int lane, int blocks, int wire) {
-        int i = in * lanes + lane;
+        int s = slot[in];
+        int i = s * lanes + lane;
         occupancy[i] -= blocks;
         occupancyBytes[i] -= wire;
-        portBytes[in] -= wire;
+        portBytes[s] -= wire;
         if (lane < dataLanes) {
-            observer.bufferOccupancy(t, in, reportedLane(lane), perDestination ? portBytes[in] : occupancyBytes[i]);
+            observer.bufferOccupancy(t, in, reportedLane(lane), perDestination ? portBytes[s] : occupancyBytes[i]);
         }
         if (partOf == null) {
             creditsInFlight[peer(in) * lanes + lane] += blocks; // invariant bookkeeping: sequential runs only
@@ -227,16 +241,17 @@ final class Links {
     void transmit(long t, int o, int lane, int pk, int in, int node, long extraLatency) {
         PacketPool p = pool;
         int b = p.blocks[pk];
-        int i = o * lanes + lane;
+        int s = slot[o];
+        int i = s * lanes + lane;
         credits[i] -= b;
         if (partOf == null) {
             onWire[i] += b; // invariant bookkeeping across the cable: sequential runs only
         }
         long end = Math.max(t + Time.serialisation(p.wire[pk], bandwidth(o)), p.tailPs[pk]);
         long lat = latency(o) + extraLatency;
-        busy[o] = true;
-        txPacket[o] = pk;
-        txInput[o] = in;
+        busy[s] = true;
+        txPacket[s] = pk;
+        txInput[s] = in;
         p.tailPs[pk] = end + lat;
         sink.send(end, PacketNetwork.TX_DONE, node, o, pk);
         if (in >= 0) {
@@ -275,14 +290,15 @@ final class Links {
                 continue;
             }
             for (int lane = 0; lane < lanes; lane++) {
-                int i = o * lanes + lane;
+                int i = o * lanes + lane; // sequential: every port's slot is the port
                 int down = peer(o) * lanes + lane;
+                int capacity = capacity(peer(o), lane);
                 long sum = (long) credits[i] + onWire[i] + occupancy[down] + creditsInFlight[i];
                 if (credits[i] < 0 || onWire[i] < 0 || occupancy[down] < 0 || creditsInFlight[i] < 0
-                        || sum != capacity[i]) {
+                        || sum != capacity) {
                     return "port " + o + " VL " + lane + ": credits " + credits[i] + " + on wire " + onWire[i]
                             + " + buffered " + occupancy[down] + " + returning " + creditsInFlight[i] + " != "
-                            + capacity[i];
+                            + capacity;
                 }
             }
         }

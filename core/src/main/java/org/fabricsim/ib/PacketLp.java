@@ -51,7 +51,7 @@ public final class PacketLp implements LpModel {
         }
         this.queue = new LogicalProcess(EventQueue.create(eventQueue), nodes);
         this.network = new PacketNetwork(topology, tables, schedule, messages, flowLanes, params, observer, queue,
-                Mechanisms.of(routing, cc, isolation, seed, flowLanes));
+                Mechanisms.of(routing, cc, isolation, seed, flowLanes), partOf, part);
         this.lookahead = new long[parts];
         java.util.Arrays.fill(lookahead, Long.MAX_VALUE);
         for (int gp = 0; gp < topology.portCount(); gp++) {
@@ -60,7 +60,7 @@ public final class PacketLp implements LpModel {
                 lookahead[to] = Math.min(lookahead[to], network.crossingLookahead(gp));
             }
         }
-        network.partition(partOf, part, queue, new CutCrossing());
+        network.partition(queue, new CutCrossing());
         queue.handler(network);
         network.start();
     }

@@ -83,6 +83,17 @@ final class PacketNetwork implements EventHandler {
      */
     PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, MessageTraffic messages,
             int[] flowVl, PacketParams params, PacketObserver observer, EventSink sink, Mechanisms mechanisms) {
+        this(topology, tables, schedule, messages, flowVl, params, observer, sink, mechanisms, null, 0);
+    }
+
+    /**
+     * @param partOf null: the whole network (a sequential run); else the part of every node, and this network
+     *     is part {@code part} of a partitioned run: it holds the state of that part's ports only and handles the
+     *     events of its nodes ({@link #partition})
+     */
+    PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, MessageTraffic messages,
+            int[] flowVl, PacketParams params, PacketObserver observer, EventSink sink, Mechanisms mechanisms,
+            int[] partOf, int part) {
         this.messages = messages;
         params = params.forHosts(topology.hostCount()); // VOQnet: a lane per destination inside the network
         this.topology = topology;
@@ -105,7 +116,7 @@ final class PacketNetwork implements EventHandler {
             smallestData = Math.min(smallestData, messages.messageBytes() % params.mtuBytes() + params.overheadBytes());
         }
         this.smallestWire = Math.min(smallestData, controlWire);
-        links = new Links(topology, params, mechanisms.controlLane(), pool, observer, sink);
+        links = new Links(topology, params, mechanisms.controlLane(), pool, observer, sink, partOf, part);
         queues = new InputQueues(links, params.queueing() != Queueing.FIFO, mechanisms.countsQueuedBlocks(),
                 mechanisms.hotQueuesPerInput(), pool);
         switches = new Switches(links, queues, pool, params, minBlocks, controlPackets, sink);
@@ -120,13 +131,12 @@ final class PacketNetwork implements EventHandler {
     }
 
     /**
-     * Makes this network the part {@code part} of a partitioned run: it handles only the events of nodes
-     * {@code partOf[node] == part}; a packet head or credit for another part's port leaves through
-     * {@code crossing} with the tie key its sender gives it in {@code local}. Call before {@link #start}.
+     * Where a part of a partitioned run (built with its {@code partOf}) sends what leaves it: a packet head or
+     * credit for another part's port leaves through {@code crossing} with the tie key its sender gives it in
+     * {@code local}. Call before {@link #start}.
      */
-    void partition(int[] partOf, int part, LogicalProcess local, Crossing crossing) {
-        links.partition(partOf, part, local, crossing);
-        queues.own(partOf, part);
+    void partition(LogicalProcess local, Crossing crossing) {
+        links.crossing(local, crossing);
     }
 
     /**
@@ -195,7 +205,7 @@ final class PacketNetwork implements EventHandler {
     /** The last byte of the packet on output {@code o} of {@code node} has left. */
     private void transmitted(long t, int o, int node) {
         PacketPool p = pool;
-        int pk = txPacket[o];
+        int pk = txPacket[links.slot[o]];
         int lane = p.vl[pk];
         if (!controlPackets || p.type[pk] == ControlPacket.DATA) {
             observer.transmitted(t, o, links.reportedLane(lane), p.flow[pk], p.wire[pk]);
@@ -204,11 +214,11 @@ final class PacketNetwork implements EventHandler {
             observer.controlTransmitted(t, o, p.type[pk], p.wire[pk]);
             controlHops++;
         }
-        links.busy[o] = false;
+        links.busy[links.slot[o]] = false;
         if (node < hosts) {
             hcas.send(t, node);
         } else {
-            switches.transmitted(t, o, txInput[o], pk);
+            switches.transmitted(t, o, txInput[links.slot[o]], pk);
         }
         links.leftPart(o, pk);
     }

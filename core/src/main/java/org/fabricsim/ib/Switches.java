@@ -36,6 +36,7 @@ final class Switches implements SwitchView {
     private final long switchLatency;
     // the cables' arrays, read on every arbitration
     private final int[] portBase;
+    private final int[] slot; // per global port: where its state is (Links#slot)
     private final int[] credits;
     private final boolean[] busy;
     private final int[] reads; // per input port: packets being read from it
@@ -72,9 +73,10 @@ final class Switches implements SwitchView {
         this.fcfs = params.arbitration() == Arbitration.FCFS;
         this.switchLatency = params.switchLatencyPs();
         this.portBase = links.portBase;
+        this.slot = links.slot;
         this.credits = links.credits;
         this.busy = links.busy;
-        int ports = links.portCount();
+        int ports = links.busy.length; // this part's ports: per-port state is at their slots
         reads = new int[ports];
         claims = readLimit != Integer.MAX_VALUE && params.arbitration() == Arbitration.ISLIP;
         claimBy = new int[claims ? ports : 0];
@@ -91,7 +93,7 @@ final class Switches implements SwitchView {
         Arrays.fill(originHead, -1);
         Arrays.fill(originTail, -1);
         vlArbiter = new VlArbiter(params.vlArbitration(), params.virtualLanes(), lanes > params.virtualLanes(),
-                ports);
+                slot, ports);
         vlArbiter.laneMask(queues);
         pendingOutputs = new int[ports];
         pendingFlag = new boolean[ports];
@@ -152,7 +154,7 @@ final class Switches implements SwitchView {
      * waits in the output's own queue on its lane and goes before any input's packet there.
      */
     void originate(int node, int o, int pk) {
-        int ov = o * lanes + pool.vl[pk];
+        int ov = slot[o] * lanes + pool.vl[pk];
         pool.out[pk] = o;
         pool.append(originHead, originTail, ov, pk);
         mark(o);
@@ -164,7 +166,7 @@ final class Switches implements SwitchView {
         if (in >= 0) {
             PacketPool p = pool;
             links.release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk]);
-            reads[in]--;
+            reads[slot[in]]--;
             if (readLimit != Integer.MAX_VALUE) {
                 markWaiting(in, o);
             }
@@ -172,8 +174,8 @@ final class Switches implements SwitchView {
     }
 
     void mark(int o) {
-        if (!pendingFlag[o]) {
-            pendingFlag[o] = true;
+        if (!pendingFlag[slot[o]]) {
+            pendingFlag[slot[o]] = true;
             pendingOutputs[pendingCount++] = o;
         }
     }
@@ -192,8 +194,8 @@ final class Switches implements SwitchView {
                     mark(pool.out[pk]);
                 }
             }
-            if (claims && claimBy[in] >= 0) {
-                mark(claimBy[in]);
+            if (claims && claimBy[slot[in]] >= 0) {
+                mark(claimBy[slot[in]]);
             }
             return;
         }
@@ -210,8 +212,8 @@ final class Switches implements SwitchView {
                 mark(base + k);
             }
         }
-        if (claims && claimBy[in] >= 0) {
-            mark(claimBy[in]); // the others leave the input to it
+        if (claims && claimBy[slot[in]] >= 0) {
+            mark(claimBy[slot[in]]); // the others leave the input to it
         }
     }
 
@@ -235,8 +237,8 @@ final class Switches implements SwitchView {
     void drain(long t) {
         while (pendingCount > 0) {
             int o = pendingOutputs[--pendingCount];
-            pendingFlag[o] = false;
-            if (!busy[o]) {
+            pendingFlag[slot[o]] = false;
+            if (!busy[slot[o]]) {
                 serve(t, o);
             }
         }
@@ -253,14 +255,14 @@ final class Switches implements SwitchView {
         int in = chosenInput;
         vlArbiter.sent(o, lane, pool.wire[pk]);
         if (in < 0) {
-            pool.removeHead(originHead, originTail, o * lanes + lane);
+            pool.removeHead(originHead, originTail, slot[o] * lanes + lane);
             links.transmit(t, o, lane, pk, -1, node, switchLatency);
             return;
         }
         // with hot queues the round-robin is over (input, queue) slots and the packet may head a hot queue
-        rr[o * lanes + lane] = isolates ? chosenSlot : in - portBase[node];
-        if (claims && passIn[o * lanes + lane] == in) {
-            passCount[o * lanes + lane] = 0; // served: its passes start again
+        rr[slot[o] * lanes + lane] = isolates ? chosenSlot : in - portBase[node];
+        if (claims && passIn[slot[o] * lanes + lane] == in) {
+            passCount[slot[o] * lanes + lane] = 0; // served: its passes start again
         }
         int hq = isolates ? chosenHot : -1;
         if (hq >= 0) {
@@ -271,7 +273,7 @@ final class Switches implements SwitchView {
                 mark(pool.out[next]); // a new head may go elsewhere (if a read slot is free)
             }
         }
-        reads[in]++;
+        reads[slot[in]]++;
         boolean data = pool.type[pk] == ControlPacket.DATA;
         if (marks && data) {
             marking.departing(t, node, o, pk);
@@ -288,7 +290,7 @@ final class Switches implements SwitchView {
      * true, or returns false.
      */
     boolean candidate(int o, int lane) {
-        int ov = o * lanes + lane;
+        int ov = slot[o] * lanes + lane;
         int credit = credits[ov];
         if (controlPackets) {
             int own = originHead[ov];
@@ -325,10 +327,10 @@ final class Switches implements SwitchView {
                 li -= n;
             }
             int in = base + li;
-            if (claims && claimBy[in] >= 0 && claimBy[in] != o) {
+            if (claims && claimBy[slot[in]] >= 0 && claimBy[slot[in]] != o) {
                 continue; // its next read slot is another output's turn
             }
-            int i = in * lanes + lane;
+            int i = slot[in] * lanes + lane;
             int pk;
             if (voq) {
                 pk = voqHead[queues.voqIndex(in, lane, local)];
@@ -341,8 +343,8 @@ final class Switches implements SwitchView {
             if (pk < 0 || p.blocks[pk] > credit) {
                 continue;
             }
-            if (reads[in] >= readLimit) {
-                if (claims && want < 0 && claimBy[in] < 0 && claimOf[ov] < 0) {
+            if (reads[slot[in]] >= readLimit) {
+                if (claims && want < 0 && claimBy[slot[in]] < 0 && claimOf[ov] < 0) {
                     want = in; // its turn: claimed below if o can still send its packet after this choice
                     wantBlocks = p.blocks[pk];
                 }
@@ -380,7 +382,7 @@ final class Switches implements SwitchView {
      * {@code o} does not take it); else -1.
      */
     private void claim(int in, int o, int ov) {
-        claimBy[in] = o;
+        claimBy[slot[in]] = o;
         claimOf[ov] = in;
         passCount[ov] = 0;
     }
@@ -403,11 +405,11 @@ final class Switches implements SwitchView {
 
     private int dueClaim(int o, int ov) {
         int in = claimOf[ov];
-        if (in < 0 || reads[in] >= readLimit) {
+        if (in < 0 || reads[slot[in]] >= readLimit) {
             return -1;
         }
         claimOf[ov] = -1;
-        claimBy[in] = -1;
+        claimBy[slot[in]] = -1;
         markWaiting(in, o);
         return in;
     }
@@ -424,7 +426,7 @@ final class Switches implements SwitchView {
         int hot = queues.hotPerInput;
         int per = hot + 1;
         int count = n * per;
-        int ov = o * lanes + lane;
+        int ov = slot[o] * lanes + lane;
         int start = due >= 0 ? ((due - base) * per + count - 1) % count : rr[ov]; // a due claim first
         PacketPool p = pool;
         int best = -1;
@@ -435,20 +437,20 @@ final class Switches implements SwitchView {
         int want = -1; // the first input in turn that holds a packet for o but has no free read slot
         int wantBlocks = 0;
         for (int k = 1; k <= count; k++) {
-            int slot = start + k;
-            if (slot >= count) {
-                slot -= count;
+            int turn = start + k;
+            if (turn >= count) {
+                turn -= count;
             }
-            int li = slot / per;
-            int q = slot - li * per;
+            int li = turn / per;
+            int q = turn - li * per;
             int in = base + li;
-            if (claims && claimBy[in] >= 0 && claimBy[in] != o) {
+            if (claims && claimBy[slot[in]] >= 0 && claimBy[slot[in]] != o) {
                 continue; // its next read slot is another output's turn
             }
             int pk;
             int hq = -1;
             if (q == 0) {
-                int i = in * lanes + lane;
+                int i = slot[in] * lanes + lane;
                 if (queues.voq) {
                     pk = queues.voqHead[queues.voqIndex(in, lane, local)];
                 } else {
@@ -467,8 +469,8 @@ final class Switches implements SwitchView {
             if (pk < 0 || p.blocks[pk] > credit) {
                 continue;
             }
-            if (reads[in] >= readLimit) {
-                if (claims && want < 0 && claimBy[in] < 0 && claimOf[ov] < 0) {
+            if (reads[slot[in]] >= readLimit) {
+                if (claims && want < 0 && claimBy[slot[in]] < 0 && claimOf[ov] < 0) {
                     want = in; // its turn: claimed below if o can still send its packet after this choice
                     wantBlocks = p.blocks[pk];
                 }
@@ -478,7 +480,7 @@ final class Switches implements SwitchView {
                 chosenPacket = pk;
                 chosenInput = in;
                 chosenHot = hq;
-                chosenSlot = slot;
+                chosenSlot = turn;
                 if (want >= 0) {
                     passed(want, o, ov, credit - p.blocks[pk] >= wantBlocks);
                 }
@@ -489,7 +491,7 @@ final class Switches implements SwitchView {
                 best = pk;
                 bestIn = in;
                 bestHot = hq;
-                bestSlot = slot;
+                bestSlot = turn;
                 bestTime = at;
             }
         }
@@ -526,12 +528,12 @@ final class Switches implements SwitchView {
 
     @Override
     public int credits(int o, int lane) {
-        return credits[o * lanes + lane];
+        return credits[slot[o] * lanes + lane];
     }
 
     @Override
     public int queuedBlocks(int o, int lane) {
-        return queues.queuedBlocks[o * lanes + lane];
+        return queues.queuedBlocks[slot[o] * lanes + lane];
     }
 
     @Override
@@ -564,6 +566,6 @@ final class Switches implements SwitchView {
 
     @Override
     public boolean busy(int o) {
-        return busy[o];
+        return busy[slot[o]];
     }
 }

@@ -14,6 +14,7 @@ final class VlArbiter {
     private final int vls;
     private final boolean controlLane;
     private final boolean roundRobin;
+    private final int[] slot;
     private final int[] lastVl;
     private final int[][] entry; // [table][port]
     private final long[][] left; // [table][port] remaining weight bytes of the current entry
@@ -21,7 +22,9 @@ final class VlArbiter {
     private final int[] lastTable;
     private InputQueues waiting; // with a lane mask (VOQnet's many lanes): round-robin over the lanes in it
 
-    VlArbiter(VlArbitration config, int vls, boolean controlLane, int ports) {
+    /** {@code slot}: per global port, where its state is ({@link Links#slot}); {@code ports}: how many slots. */
+    VlArbiter(VlArbitration config, int vls, boolean controlLane, int[] slot, int ports) {
+        this.slot = slot;
         this.config = config;
         this.vls = vls;
         this.controlLane = controlLane;
@@ -56,28 +59,28 @@ final class VlArbiter {
             return net.candidate(o, 0) ? 0 : -1;
         }
         if (roundRobin && waiting != null) {
-            int start = lastVl[o];
+            int start = lastVl[slot[o]];
             int vl = firstWaiting(o, start + 1, vls, net);
             if (vl < 0) {
                 vl = firstWaiting(o, 0, start + 1, net);
             }
             if (vl >= 0) {
-                lastVl[o] = vl;
+                lastVl[slot[o]] = vl;
             }
             return vl;
         }
         if (roundRobin) {
-            int start = lastVl[o];
+            int start = lastVl[slot[o]];
             for (int k = 1; k <= vls; k++) {
                 int vl = (start + k) % vls;
                 if (net.candidate(o, vl)) {
-                    lastVl[o] = vl;
+                    lastVl[slot[o]] = vl;
                     return vl;
                 }
             }
             return -1;
         }
-        boolean highAllowed = highSent[o] < config.highLimitBytes();
+        boolean highAllowed = highSent[slot[o]] < config.highLimitBytes();
         if (highAllowed) {
             int vl = scan(HIGH, config.highVl(), config.highWeight(), o, net);
             if (vl >= 0) {
@@ -106,17 +109,17 @@ final class VlArbiter {
         if (n == 0) {
             return -1;
         }
-        int cur = entry[table][o];
-        if (left[table][o] > 0 && net.candidate(o, vl[cur])) {
-            lastTable[o] = table;
+        int cur = entry[table][slot[o]];
+        if (left[table][slot[o]] > 0 && net.candidate(o, vl[cur])) {
+            lastTable[slot[o]] = table;
             return vl[cur];
         }
         for (int k = 1; k <= n; k++) {
             int e = (cur + k) % n;
             if (net.candidate(o, vl[e])) {
-                entry[table][o] = e;
-                left[table][o] = weight[e] * 64L;
-                lastTable[o] = table;
+                entry[table][slot[o]] = e;
+                left[table][slot[o]] = weight[e] * 64L;
+                lastTable[slot[o]] = table;
                 return vl[e];
             }
         }
@@ -128,12 +131,12 @@ final class VlArbiter {
         if (roundRobin || vls == 1 || vl == vls) {
             return;
         }
-        int table = lastTable[o];
-        left[table][o] -= wireBytes;
+        int table = lastTable[slot[o]];
+        left[table][slot[o]] -= wireBytes;
         if (table == HIGH) {
-            highSent[o] += wireBytes;
+            highSent[slot[o]] += wireBytes;
         } else {
-            highSent[o] = 0;
+            highSent[slot[o]] = 0;
         }
     }
 }

@@ -166,9 +166,9 @@ class PartitionedRunTest {
             boolean wholeRoutes = mechanisms instanceof EarMechanisms || mechanisms instanceof CircuitMechanisms
                     || mechanisms instanceof ArGroupMechanisms;
             ForwardingTables tables = wholeRoutes ? TABLES : TABLES.keepRows(v -> partOf[v] == part);
-            nets[k] = new PacketNetwork(TOPOLOGY, tables, s, new int[s.size()], params, observers[k], lps[k],
-                    mechanisms);
-            nets[k].partition(partOf, k, lps[k], crossing);
+            nets[k] = new PacketNetwork(TOPOLOGY, tables, s, null, new int[s.size()], params, observers[k], lps[k],
+                    mechanisms, partOf, k);
+            nets[k].partition(lps[k], crossing);
             lps[k].handler(nets[k]);
             nets[k].start();
         }
