@@ -22,11 +22,17 @@ final class Links {
     final int lanes;
     private final boolean perDestination; // VOQnet: the observer sees a port's lanes as one (lane 0, their sum)
     final int dataLanes;
-    private final Topology topology; // the cables: each port's node, far end, bandwidth, latency (not copied, issue 16)
+    // per global port, read on every event: its node and the port at its cable's far end (-1: none)
+    private final int[] owner;
+    private final int[] peer;
     final int[] portBase; // per node: its first global port; [nodes] = port count
     final int hosts; // nodes 0 .. hosts - 1 are hosts
-    final int[] slot; // per global port: where its state is in the arrays below, -1 at another part's port
+    // per global port: where its state is in the arrays below, -1 at another part's port; slots follow the ports'
+    // order, so a node's ports have consecutive slots
+    final int[] slot;
     // per slot
+    private final long[] bandwidth; // of the cable from the port, bit/s
+    private final long[] latency; // of the cable from the port, ps
     final boolean[] busy;
     final int[] txPacket;
     final int[] txInput;
@@ -70,7 +76,12 @@ final class Links {
             portBase[v] = topology.port(v, 0);
         }
         portBase[nodes] = ports;
-        this.topology = topology;
+        owner = new int[ports];
+        peer = new int[ports];
+        for (int p = 0; p < ports; p++) {
+            owner[p] = topology.owner(p);
+            peer[p] = topology.peerPort(p);
+        }
         for (int p = 0; p < ports; p++) {
             if (topology.isConnected(p)) {
                 if (topology.latencyPs(p) <= 0 && params.switchLatencyPs() <= 0) {
@@ -83,6 +94,14 @@ final class Links {
         int slots = 0;
         for (int p = 0; p < ports; p++) {
             slot[p] = isLocal(owner(p)) ? slots++ : -1;
+        }
+        bandwidth = new long[slots];
+        latency = new long[slots];
+        for (int p = 0; p < ports; p++) {
+            if (slot[p] >= 0) {
+                bandwidth[slot[p]] = topology.bandwidthBps(p);
+                latency[slot[p]] = topology.latencyPs(p);
+            }
         }
         busy = new boolean[slots];
         txPacket = new int[slots];
@@ -137,22 +156,17 @@ final class Links {
 
     /** The node of port {@code p}. */
     int owner(int p) {
-        return topology.owner(p);
+        return owner[p];
     }
 
     /** The port at the far end of port {@code p}'s cable, -1 if it has none. */
     int peer(int p) {
-        return topology.peerPort(p);
+        return peer[p];
     }
 
-    /** The bandwidth of the cable from port {@code p}, bits per second. */
-    long bandwidth(int p) {
-        return topology.bandwidthBps(p);
-    }
-
-    /** The propagation latency of the cable from port {@code p}, ps. */
+    /** The propagation latency of the cable from this part's port {@code p}, ps. */
     long latency(int p) {
-        return topology.latencyPs(p);
+        return latency[slot[p]];
     }
 
     /** A credit for {@code blocks} on {@code lane} reached transmitting port {@code o}. */
@@ -247,8 +261,8 @@ final class Links {
         if (partOf == null) {
             onWire[i] += b; // invariant bookkeeping across the cable: sequential runs only
         }
-        long end = Math.max(t + Time.serialisation(p.wire[pk], bandwidth(o)), p.tailPs[pk]);
-        long lat = latency(o) + extraLatency;
+        long end = Math.max(t + Time.serialisation(p.wire[pk], bandwidth[s]), p.tailPs[pk]);
+        long lat = latency[s] + extraLatency;
         busy[s] = true;
         txPacket[s] = pk;
         txInput[s] = in;

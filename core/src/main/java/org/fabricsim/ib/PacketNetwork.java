@@ -205,7 +205,8 @@ final class PacketNetwork implements EventHandler {
     /** The last byte of the packet on output {@code o} of {@code node} has left. */
     private void transmitted(long t, int o, int node) {
         PacketPool p = pool;
-        int pk = txPacket[links.slot[o]];
+        int s = links.slot[o];
+        int pk = txPacket[s];
         int lane = p.vl[pk];
         if (!controlPackets || p.type[pk] == ControlPacket.DATA) {
             observer.transmitted(t, o, links.reportedLane(lane), p.flow[pk], p.wire[pk]);
@@ -214,11 +215,11 @@ final class PacketNetwork implements EventHandler {
             observer.controlTransmitted(t, o, p.type[pk], p.wire[pk]);
             controlHops++;
         }
-        links.busy[links.slot[o]] = false;
+        links.busy[s] = false;
         if (node < hosts) {
             hcas.send(t, node);
         } else {
-            switches.transmitted(t, o, txInput[links.slot[o]], pk);
+            switches.transmitted(t, o, txInput[s], pk);
         }
         links.leftPart(o, pk);
     }

@@ -309,6 +309,7 @@ final class Switches implements SwitchView {
         }
         int node = links.owner(o);
         int base = portBase[node];
+        int slotBase = slot[base]; // a switch's ports have consecutive slots: input in's is slotBase + (in - base)
         int n = portBase[node + 1] - base;
         int local = o - base;
         int start = due >= 0 ? (due - base + n - 1) % n : rr[ov]; // a due claim is looked at first
@@ -327,10 +328,11 @@ final class Switches implements SwitchView {
                 li -= n;
             }
             int in = base + li;
-            if (claims && claimBy[slot[in]] >= 0 && claimBy[slot[in]] != o) {
+            int si = slotBase + li;
+            if (claims && claimBy[si] >= 0 && claimBy[si] != o) {
                 continue; // its next read slot is another output's turn
             }
-            int i = slot[in] * lanes + lane;
+            int i = si * lanes + lane;
             int pk;
             if (voq) {
                 pk = voqHead[queues.voqIndex(in, lane, local)];
@@ -343,8 +345,8 @@ final class Switches implements SwitchView {
             if (pk < 0 || p.blocks[pk] > credit) {
                 continue;
             }
-            if (reads[slot[in]] >= readLimit) {
-                if (claims && want < 0 && claimBy[slot[in]] < 0 && claimOf[ov] < 0) {
+            if (reads[si] >= readLimit) {
+                if (claims && want < 0 && claimBy[si] < 0 && claimOf[ov] < 0) {
                     want = in; // its turn: claimed below if o can still send its packet after this choice
                     wantBlocks = p.blocks[pk];
                 }
@@ -421,6 +423,7 @@ final class Switches implements SwitchView {
     private boolean candidateIsolating(int o, int lane, int credit, int due) {
         int node = links.owner(o);
         int base = portBase[node];
+        int slotBase = slot[base]; // a switch's ports have consecutive slots: input in's is slotBase + (in - base)
         int n = portBase[node + 1] - base;
         int local = o - base;
         int hot = queues.hotPerInput;
@@ -444,13 +447,14 @@ final class Switches implements SwitchView {
             int li = turn / per;
             int q = turn - li * per;
             int in = base + li;
-            if (claims && claimBy[slot[in]] >= 0 && claimBy[slot[in]] != o) {
+            int si = slotBase + li;
+            if (claims && claimBy[si] >= 0 && claimBy[si] != o) {
                 continue; // its next read slot is another output's turn
             }
             int pk;
             int hq = -1;
             if (q == 0) {
-                int i = slot[in] * lanes + lane;
+                int i = si * lanes + lane;
                 if (queues.voq) {
                     pk = queues.voqHead[queues.voqIndex(in, lane, local)];
                 } else {
@@ -469,8 +473,8 @@ final class Switches implements SwitchView {
             if (pk < 0 || p.blocks[pk] > credit) {
                 continue;
             }
-            if (reads[slot[in]] >= readLimit) {
-                if (claims && want < 0 && claimBy[slot[in]] < 0 && claimOf[ov] < 0) {
+            if (reads[si] >= readLimit) {
+                if (claims && want < 0 && claimBy[si] < 0 && claimOf[ov] < 0) {
                     want = in; // its turn: claimed below if o can still send its packet after this choice
                     wantBlocks = p.blocks[pk];
                 }
