@@ -28,7 +28,7 @@ done
 
 work="$(mktemp -d)"
 nodes_pid=""
-cleanup() { [ -n "$nodes_pid" ] && kill "$nodes_pid" 2>/dev/null; pkill -P $$ 2>/dev/null; rm -rf "$work"; return 0; }
+cleanup() { [ -n "$nodes_pid" ] && kill "$nodes_pid" 2>/dev/null; pkill -P $$ 2>/dev/null || true; rm -rf "$work"; return 0; }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM

@@ -26,10 +26,11 @@ import java.util.List;
  */
 final class ConservativeLp {
     /**
-     * The most events one batch carries: with the packet model's 5 payload words, about 5 MB, well inside
-     * the transport's largest frame ({@link ClusterConfig}). A step that sends more sends several batches.
+     * The most events one batch carries: with the packet model's 6 payload words, at most 3 MB in Kryo's
+     * encoding (about 90 bytes an event at worst), inside Artery's 4 MiB frame ({@link ClusterConfig}). A step
+     * that sends more sends several batches.
      */
-    static final int MAX_BATCH_EVENTS = 65_536;
+    static final int MAX_BATCH_EVENTS = 32_768;
 
     /** How many lookaheads of idle time ahead make a blocked LP ask for the global bound (D186). */
     static final long IDLE_STRETCH_LOOKAHEADS = 8;

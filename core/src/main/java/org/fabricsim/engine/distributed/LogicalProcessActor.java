@@ -168,18 +168,66 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
         if (!reported && lp.done()) {
             reported = true;
             long reachedEnd = System.nanoTime(); // before the result is collected and encoded
-            byte[] result = new KryoSerializer(wireClasses(getContext().getSystem())).toBinary(lp.model().result());
-            int chunks = 0;
-            for (int at = 0; at < result.length || chunks == 0; at += RESULT_CHUNK_BYTES) {
-                coordinator.tell(new Messages.ResultChunk(order.runId(), order.lp(),
-                        java.util.Arrays.copyOfRange(result, at, Math.min(result.length, at + RESULT_CHUNK_BYTES))));
-                chunks++;
-            }
+            int chunks = sendResult(lp.model().result());
             coordinator.tell(new Messages.LpDone(order.runId(), order.lp(), lp.model().events(), lp.realMessagesSent(),
                     lp.nullMessagesSent(), lp.batchesSent(), lp.steps(), lp.latencyNanos(), lp.batchesReceived(),
                     lp.busyNanos(), reachedEnd, lp.minLookahead(), chunks, channels == null ? 0 : channels.batchesSent()));
         }
         return this;
+    }
+
+    /**
+     * Encodes this LP's result straight into pieces of {@link #RESULT_CHUNK_BYTES} told to the coordinator as
+     * they fill (D99), rather than into one array first and copies of it after: the whole encoding is never
+     * held twice, which at the end of a large part's run was its memory's peak (issue 16). Returns the pieces.
+     */
+    private int sendResult(WireMessage result) {
+        Pieces pieces = new Pieces();
+        com.esotericsoftware.kryo.kryo5.io.Output out = new com.esotericsoftware.kryo.kryo5.io.Output(pieces,
+                64 << 10);
+        WireTypes.newKryo(wireClasses(getContext().getSystem())).writeClassAndObject(out, result);
+        out.flush();
+        pieces.last();
+        return pieces.told;
+    }
+
+    /** The bytes of a result, told to the coordinator a piece at a time (at least one piece, maybe empty). */
+    private final class Pieces extends java.io.OutputStream {
+        private byte[] piece = new byte[RESULT_CHUNK_BYTES];
+        private int filled;
+        int told;
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            while (len > 0) {
+                int n = Math.min(len, piece.length - filled);
+                System.arraycopy(b, off, piece, filled, n);
+                filled += n;
+                off += n;
+                len -= n;
+                if (filled == piece.length) {
+                    tell(piece);
+                    piece = new byte[RESULT_CHUNK_BYTES];
+                    filled = 0;
+                }
+            }
+        }
+
+        void last() {
+            if (filled > 0 || told == 0) {
+                tell(java.util.Arrays.copyOf(piece, filled));
+            }
+        }
+
+        private void tell(byte[] bytes) {
+            coordinator.tell(new Messages.ResultChunk(order.runId(), order.lp(), bytes));
+            told++;
+        }
     }
 
     /** The model classes that may cross the wire, from the actor system's configuration. */

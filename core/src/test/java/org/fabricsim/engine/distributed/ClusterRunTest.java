@@ -40,7 +40,7 @@ class ClusterRunTest {
         assertTrue(r.realMessages() > 0 && r.nullMessages() >= 0);
         assertEquals(r.batches(), r.directBatches(), "every batch crossed over the direct channels");
 
-        // a result that travels in pieces (a part's packet metrics can exceed the largest frame, 16 MiB, which
+        // a result that travels in pieces (a part's packet metrics can exceed the largest frame, 4 MiB, which
         // Artery would drop): 150 000 entities make each LP's result larger than a piece; the batches go
         // through Artery this time (engine.cluster.channels = artery)
         Phold.Spec big = new Phold.Spec(150_000, 5, 10_000, 4, -1);
