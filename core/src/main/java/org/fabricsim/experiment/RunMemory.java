@@ -145,11 +145,12 @@ public final class RunMemory {
         long lanes = voqNet ? n.hosts() : p.virtualLanes();
         long packet = p.mtuBytes() + (long) p.overheadBytes();
         long held = (p.bufferBytes() + packet - 1) / packet * (voqNet ? 1 : lanes);
-        // the packets a port's buffers hold live in the pool of the LP that owns it: a cluster's driver, its share
+        // a port's state (D193) and the packets its buffers hold live in the LP that owns it: a cluster's driver
+        // holds its share
         double share = lpShare(c);
         m.add(n.ports() + " ports × " + lanes + " lanes, buffers for " + held + " packets each"
                 + (share < 1 ? " (" + Math.round(share * 100) + " % of them in this JVM)" : ""), n.ports(),
-                lanes * (double) LANE + share * held * PACKET, voqNet ? "packet.queues = voq"
+                share * (lanes * (double) LANE + held * PACKET), voqNet ? "packet.queues = voq"
                         : "fewer packet.virtual-lanes or a smaller packet.buffer");
         long flows = flows(c, n);
         int sequence = c.integer("packet.permutation-sequence", 0, 1_000_000);

@@ -101,6 +101,20 @@ class RunMemoryTest {
                 "other routings are stored");
     }
 
+    /** Issue 16 (D193): a port's state and the packets its buffers hold are charged to the JVM of its LP. */
+    @Test
+    void portsAreChargedToTheirLpsJvm() {
+        String tree = "topology.name=xgft(3;32,32,64;1,32,32)";
+        long whole = item(RunMemory.of(config("packet-tree648.conf", tree)), "393216 ports").bytes();
+        long inProcess = item(RunMemory.of(config("packet-tree648.conf", tree, "engine.kind=distributed",
+                "engine.partitions=4")), "393216 ports").bytes();
+        assertEquals(whole, inProcess, "4 LPs in one JVM: each its own ports, the network's once");
+        MemoryEstimate.Item driver = item(RunMemory.of(config("packet-tree648.conf", tree, "engine.kind=distributed",
+                "engine.partitions=4", "engine.placement=cluster", "engine.cluster.members=4")), "393216 ports");
+        assertEquals(whole / 4.0, driver.bytes(), 1.0, "a cluster's driver: one LP of four");
+        assertTrue(driver.what().contains("25 % of them in this JVM"), driver.what());
+    }
+
     private static MemoryEstimate.Item item(MemoryEstimate m, String prefix) {
         return m.items().stream().filter(i -> i.what().startsWith(prefix)).findFirst().orElseThrow(
                 () -> new AssertionError(prefix + " in " + m));
