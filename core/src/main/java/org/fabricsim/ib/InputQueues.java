@@ -58,7 +58,7 @@ final class InputQueues {
         }
         this.radix = radix;
         this.slot = links.slot; // per-port state is at the part's slots (Links#slot)
-        int pv = links.busy.length * lanes;
+        int pv = links.slots() * lanes;
         fifoHead = new int[voq ? 0 : pv]; // VOQs keep their packets in voqHead/voqTail
         fifoTail = new int[voq ? 0 : pv];
         waiting = new int[pv];
@@ -66,7 +66,7 @@ final class InputQueues {
         Arrays.fill(fifoHead, -1);
         Arrays.fill(fifoTail, -1);
         maskWords = (lanes + 63) >>> 6;
-        laneMask = lanes > 64 ? new long[links.busy.length * maskWords] : null;
+        laneMask = lanes > 64 ? new long[links.slots() * maskWords] : null;
         voqRow = new int[links.portCount()];
         this.links = links;
         hosts = links.hosts;

@@ -149,6 +149,11 @@ final class Links {
         return portBase[node + 1] - portBase[node];
     }
 
+    /** This part's ports: the length of the arrays per slot. */
+    int slots() {
+        return busy.length;
+    }
+
     /** Global ports of the network. */
     int portCount() {
         return portBase[portBase.length - 1];

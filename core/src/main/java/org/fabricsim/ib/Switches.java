@@ -76,7 +76,7 @@ final class Switches implements SwitchView {
         this.slot = links.slot;
         this.credits = links.credits;
         this.busy = links.busy;
-        int ports = links.busy.length; // this part's ports: per-port state is at their slots
+        int ports = links.slots(); // this part's ports: per-port state is at their slots
         reads = new int[ports];
         claims = readLimit != Integer.MAX_VALUE && params.arbitration() == Arbitration.ISLIP;
         claimBy = new int[claims ? ports : 0];
