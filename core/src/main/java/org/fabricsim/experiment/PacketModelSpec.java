@@ -87,7 +87,11 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         return new Parts(parts);
     }
 
-    /** The parts' measurements merged into the sequential run's, and their counters summed. */
+    /**
+     * The parts' measurements merged into the sequential run's, and their counters summed. Each part is let go
+     * of once merged (its entry in {@code reports} becomes null), so that the driver does not hold every part's
+     * encoding beside the merged measurements while it writes them (issue 16).
+     */
     static Merged combine(Parts reports, Topology topology, FlowSet flows) {
         PacketMetrics metrics = null;
         long events = 0;
@@ -95,7 +99,10 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         long controlHops = 0;
         long injected = 0;
         long delivered = 0;
-        for (Part p : reports.parts()) {
+        Part[] parts = reports.parts();
+        for (int i = 0; i < parts.length; i++) {
+            Part p = parts[i];
+            parts[i] = null;
             PacketMetrics pm = decode(p.metrics(), topology, flows);
             if (metrics == null) {
                 metrics = pm;

@@ -56,7 +56,7 @@ final class Coordinator extends AbstractBehavior<Object> {
     private final GlobalBound bound;
     private boolean started;
     private final Messages.LpDone[] done;
-    private final java.io.ByteArrayOutputStream[] resultBytes;
+    private final List<List<byte[]>> resultPieces; // per LP, as they arrive: decoded from the pieces, never joined
     private final int[] resultChunks;
     private int created;
     private int members;
@@ -88,7 +88,10 @@ final class Coordinator extends AbstractBehavior<Object> {
         this.lps = new ActorRef[request.parts()];
         this.bound = request.globalBound() && request.parts() > 2 ? new GlobalBound(request.parts()) : null;
         this.done = new Messages.LpDone[request.parts()];
-        this.resultBytes = new java.io.ByteArrayOutputStream[request.parts()];
+        this.resultPieces = new ArrayList<>();
+        for (int lp = 0; lp < request.parts(); lp++) {
+            resultPieces.add(new ArrayList<>());
+        }
         this.resultChunks = new int[request.parts()];
         this.reached = new long[request.parts()];
         if (request.members() == 0) {
@@ -306,10 +309,7 @@ final class Coordinator extends AbstractBehavior<Object> {
         if (c.runId() != request.runId() || done[c.lp()] != null) {
             return this;
         }
-        if (resultBytes[c.lp()] == null) {
-            resultBytes[c.lp()] = new java.io.ByteArrayOutputStream();
-        }
-        resultBytes[c.lp()].writeBytes(c.bytes());
+        resultPieces.get(c.lp()).add(c.bytes());
         resultChunks[c.lp()]++;
         return this;
     }
@@ -364,8 +364,8 @@ final class Coordinator extends AbstractBehavior<Object> {
         stopLps();
         try {
             for (int lp = 0; lp < done.length; lp++) {
-                results[lp] = (WireMessage) wire.fromBinaryJava(resultBytes[lp].toByteArray(), null);
-                resultBytes[lp] = null;
+                results[lp] = (WireMessage) wire.fromPieces(resultPieces.get(lp));
+                resultPieces.set(lp, List.of());
             }
             future.complete(new RunResult(request.spec().merge(results), request.parts(), events, real, nulls, batches, wall,
                     steps, received == 0 ? 0 : latency / (double) received, busy, lookahead,

@@ -67,6 +67,21 @@ public final class KryoSerializer extends JSerializer {
         }
     }
 
+    /**
+     * The object encoded in {@code pieces} one after another (an LP's result, D99), read through them without
+     * joining them into one array first: the driver holds each part's encoding once, not twice (issue 16).
+     */
+    Object fromPieces(List<byte[]> pieces) {
+        java.util.Enumeration<java.io.InputStream> streams = java.util.Collections.enumeration(pieces.stream()
+                .map(b -> (java.io.InputStream) new java.io.ByteArrayInputStream(b)).toList());
+        Kryo kryo = kryos.obtain();
+        try (Input in = new Input(new java.io.SequenceInputStream(streams), 64 << 10)) {
+            return kryo.readClassAndObject(in);
+        } finally {
+            kryos.free(kryo);
+        }
+    }
+
     @Override
     public Object fromBinaryJava(byte[] bytes, Class<?> manifest) {
         Kryo kryo = kryos.obtain();
