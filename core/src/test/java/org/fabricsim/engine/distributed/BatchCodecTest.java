@@ -31,7 +31,8 @@ class BatchCodecTest {
                 r.nextLong(), r.nextLong(), times, ties, targets, kinds, stride, payload, r.nextLong());
     }
 
-    private static void assertSame(EventBatch a, EventBatch b) {
+    /** Every field of {@code b} equals {@code a}'s (the direct channels' tests compare with it too). */
+    static void assertSame(EventBatch a, EventBatch b) {
         assertEquals(List.of(a.runId(), a.sequence(), a.promisePs(), a.nextEventPs(), a.receivedBatches(),
                 a.lookaheadPs(), a.sentNanos(), (long) a.from(), (long) a.to(), (long) a.stride()),
                 List.of(b.runId(), b.sequence(), b.promisePs(), b.nextEventPs(), b.receivedBatches(),

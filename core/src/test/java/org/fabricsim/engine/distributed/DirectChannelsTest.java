@@ -1,6 +1,5 @@
 package org.fabricsim.engine.distributed;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,16 +44,7 @@ class DirectChannelsTest {
     }
 
     private static void assertSameBatch(EventBatch expected, WireMessage actual) {
-        EventBatch b = (EventBatch) actual;
-        assertEquals(List.of(expected.runId(), (long) expected.from(), (long) expected.to(), expected.sequence(),
-                expected.promisePs(), expected.nextEventPs(), expected.receivedBatches(), expected.lookaheadPs()),
-                List.of(b.runId(), (long) b.from(), (long) b.to(), b.sequence(), b.promisePs(), b.nextEventPs(),
-                        b.receivedBatches(), b.lookaheadPs()));
-        assertArrayEquals(expected.times(), b.times());
-        assertArrayEquals(expected.ties(), b.ties());
-        assertArrayEquals(expected.targets(), b.targets());
-        assertArrayEquals(expected.kinds(), b.kinds());
-        assertArrayEquals(expected.payload(), b.payload());
+        BatchCodecTest.assertSame(expected, (EventBatch) actual);
     }
 
     @Test
