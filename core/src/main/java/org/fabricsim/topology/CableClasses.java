@@ -12,6 +12,9 @@ import java.util.Map;
 final class CableClasses {
     private static final int MAX_CLASSES = 256;
 
+    private record Cable(long bandwidthBps, long latencyPs) {
+    }
+
     private final byte[] classOf; // null: the per-port arrays below
     private final long[] classBandwidth;
     private final long[] classLatency;
@@ -19,32 +22,29 @@ final class CableClasses {
     private final long[] latencyPs;
 
     CableClasses(long[] bandwidthBps, long[] latencyPs) {
-        Map<Long, Map<Long, Integer>> seen = new HashMap<>();
-        byte[] classes = new byte[bandwidthBps.length];
-        long[] bw = new long[MAX_CLASSES];
-        long[] lat = new long[MAX_CLASSES];
-        int count = 0;
-        for (int p = 0; p < bandwidthBps.length && count <= MAX_CLASSES; p++) {
-            Map<Long, Integer> byLatency = seen.computeIfAbsent(bandwidthBps[p], b -> new HashMap<>());
-            Integer c = byLatency.get(latencyPs[p]);
-            if (c == null) {
-                if (count == MAX_CLASSES) {
-                    count++; // too many: keep the arrays
-                    break;
-                }
-                c = count++;
-                byLatency.put(latencyPs[p], c);
-                bw[c] = bandwidthBps[p];
-                lat[c] = latencyPs[p];
-            }
-            classes[p] = (byte) (int) c;
+        Map<Cable, Integer> kinds = new HashMap<>();
+        byte[] classOf = new byte[bandwidthBps.length];
+        for (int p = 0; p < bandwidthBps.length && kinds.size() <= MAX_CLASSES; p++) {
+            Integer c = kinds.computeIfAbsent(new Cable(bandwidthBps[p], latencyPs[p]), k -> kinds.size());
+            classOf[p] = (byte) (int) c;
         }
-        boolean compact = count <= MAX_CLASSES;
-        this.classOf = compact ? classes : null;
-        this.classBandwidth = compact ? java.util.Arrays.copyOf(bw, count) : null;
-        this.classLatency = compact ? java.util.Arrays.copyOf(lat, count) : null;
+        boolean compact = kinds.size() <= MAX_CLASSES;
+        this.classOf = compact ? classOf : null;
+        this.classBandwidth = new long[compact ? kinds.size() : 0];
+        this.classLatency = new long[compact ? kinds.size() : 0];
+        if (compact) {
+            kinds.forEach((cable, c) -> {
+                classBandwidth[c] = cable.bandwidthBps();
+                classLatency[c] = cable.latencyPs();
+            });
+        }
         this.bandwidthBps = compact ? null : bandwidthBps;
         this.latencyPs = compact ? null : latencyPs;
+    }
+
+    /** Whether ports name a kind (else each holds its own numbers). */
+    boolean isCompact() {
+        return classOf != null;
     }
 
     long bandwidthBps(int port) {

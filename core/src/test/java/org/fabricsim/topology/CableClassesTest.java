@@ -1,19 +1,21 @@
 package org.fabricsim.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Cable kinds give back every port's bandwidth and latency exactly, few kinds or many. */
 class CableClassesTest {
-    private static void check(int ports, int kinds, long seed) {
+    private static CableClasses check(int ports, int kinds, long seed) {
         Random r = new Random(seed);
         long[] kindBandwidth = new long[kinds];
         long[] kindLatency = new long[kinds];
         for (int k = 0; k < kinds; k++) {
-            kindBandwidth[k] = 1 + r.nextInt(400) * 1_000_000_000L;
-            kindLatency[k] = r.nextInt(3) == 0 ? 0 : r.nextLong() >>> 20; // unconnected ports have 0
+            kindBandwidth[k] = (k + 1) * 1_000_000_000L + r.nextInt(1000); // distinct, so pairs are kinds²
+            kindLatency[k] = k == 0 ? 0 : k * 1_000_000L + r.nextInt(1000); // unconnected ports have 0
         }
         long[] bandwidth = new long[ports];
         long[] latency = new long[ports];
@@ -27,15 +29,16 @@ class CableClassesTest {
             assertEquals(bandwidth[p], c.bandwidthBps(p), "bandwidth at " + p);
             assertEquals(latency[p], c.latencyPs(p), "latency at " + p);
         }
+        return c;
     }
 
     @Test
     void fewKindsOrManyEveryPortKeepsItsCable() {
-        check(1, 1, 1);
-        check(5000, 1, 2);
-        check(5000, 3, 3);
-        check(20_000, 16, 4); // 256 pairs: the most a byte names
-        check(20_000, 17, 5); // up to 289 pairs: numbers per port
-        check(20_000, 300, 6);
+        assertTrue(check(1, 1, 1).isCompact());
+        assertTrue(check(5000, 1, 2).isCompact());
+        assertTrue(check(5000, 3, 3).isCompact());
+        assertTrue(check(20_000, 16, 4).isCompact(), "at most 256 pairs: the most a byte names");
+        assertFalse(check(20_000, 17, 5).isCompact(), "some of 289 pairs beyond 256: numbers per port");
+        assertFalse(check(20_000, 300, 6).isCompact());
     }
 }
