@@ -78,31 +78,19 @@ final class Links {
         portBase[nodes] = ports;
         owner = new int[ports];
         peer = new int[ports];
-        for (int p = 0; p < ports; p++) {
-            owner[p] = topology.owner(p);
-            peer[p] = topology.peerPort(p);
-        }
-        for (int p = 0; p < ports; p++) {
-            if (topology.isConnected(p)) {
-                if (topology.latencyPs(p) <= 0 && params.switchLatencyPs() <= 0) {
-                    throw new IllegalArgumentException("cable at port " + p + " has no latency: entities must"
-                            + " interact over links of positive latency");
-                }
-            }
-        }
         slot = new int[ports];
         int slots = 0;
         for (int p = 0; p < ports; p++) {
-            slot[p] = isLocal(owner(p)) ? slots++ : -1;
+            owner[p] = topology.owner(p);
+            peer[p] = topology.peerPort(p);
+            if (peer[p] >= 0 && topology.latencyPs(p) <= 0 && params.switchLatencyPs() <= 0) {
+                throw new IllegalArgumentException("cable at port " + p + " has no latency: entities must"
+                        + " interact over links of positive latency");
+            }
+            slot[p] = isLocal(owner[p]) ? slots++ : -1;
         }
         bandwidth = new long[slots];
         latency = new long[slots];
-        for (int p = 0; p < ports; p++) {
-            if (slot[p] >= 0) {
-                bandwidth[slot[p]] = topology.bandwidthBps(p);
-                latency[slot[p]] = topology.latencyPs(p);
-            }
-        }
         busy = new boolean[slots];
         txPacket = new int[slots];
         txInput = new int[slots];
@@ -119,11 +107,14 @@ final class Links {
         hcaBlocks = params.hcaBufferBytes() / unit;
         controlBlocks = control.bufferBytes() / unit;
         for (int p = 0; p < ports; p++) {
-            if (slot[p] < 0 || peer(p) < 0) {
+            int sp = slot[p];
+            if (sp < 0) {
                 continue;
             }
-            for (int lane = 0; lane < lanes; lane++) {
-                credits[slot[p] * lanes + lane] = capacity(peer(p), lane);
+            bandwidth[sp] = topology.bandwidthBps(p);
+            latency[sp] = topology.latencyPs(p);
+            for (int lane = 0; peer[p] >= 0 && lane < lanes; lane++) {
+                credits[sp * lanes + lane] = capacity(peer[p], lane);
             }
         }
     }
