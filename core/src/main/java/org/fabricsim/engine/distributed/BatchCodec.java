@@ -52,10 +52,15 @@ final class BatchCodec {
 
     /** The batch in {@code frame[0 .. length)}; a frame whose sizes do not add up is refused. */
     static EventBatch decode(byte[] frame, int length) throws IOException {
+        return decode(frame, 0, length);
+    }
+
+    /** The batch in {@code frame[offset .. offset + length)}. */
+    static EventBatch decode(byte[] frame, int offset, int length) throws IOException {
         if (length < HEADER_BYTES) {
             throw new IOException("a frame of " + length + " bytes is shorter than a batch's header");
         }
-        ByteBuffer in = ByteBuffer.wrap(frame, 0, length).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer in = ByteBuffer.wrap(frame, offset, length).slice().order(ByteOrder.LITTLE_ENDIAN);
         long runId = in.getLong();
         long sequence = in.getLong();
         long promisePs = in.getLong();

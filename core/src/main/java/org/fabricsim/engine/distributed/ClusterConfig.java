@@ -15,9 +15,10 @@ public final class ClusterConfig {
     /** Configuration key listing the model classes that may cross the wire, in order. */
     static final String WIRE_CLASSES = "fabricsim.wire.classes";
 
-    /** Where LP actors run (configured in every actor system this class builds). */
-    static final org.apache.pekko.actor.typed.DispatcherSelector LP_DISPATCHER =
-            org.apache.pekko.actor.typed.DispatcherSelector.fromConfig("fabricsim-lp-dispatcher");
+    /** Where LP actors run, and their mailbox (both configured in every actor system this class builds). */
+    static final org.apache.pekko.actor.typed.Props LP_PROPS =
+            org.apache.pekko.actor.typed.DispatcherSelector.fromConfig("fabricsim-lp-dispatcher")
+                    .withMailboxFromConfig("fabricsim-lp-mailbox");
 
     /** The actor system's name; members of one run must agree on it. */
     public static final String SYSTEM_NAME = "fabricsim";
@@ -71,6 +72,8 @@ public final class ClusterConfig {
               thread-pool-executor.allow-core-timeout = off
               throughput = 1
             }
+            # An LP that reads its direct channels itself waits on them and on its mailbox at once (D203).
+            fabricsim-lp-mailbox.mailbox-type = "org.fabricsim.engine.distributed.WakingMailbox"
             """;
 
     private ClusterConfig() {

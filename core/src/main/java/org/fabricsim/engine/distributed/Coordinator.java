@@ -96,7 +96,7 @@ final class Coordinator extends AbstractBehavior<Object> {
         this.reached = new long[request.parts()];
         if (request.members() == 0) {
             for (int lp = 0; lp < request.parts(); lp++) {
-                ctx.watch(ctx.spawn(LogicalProcessActor.create(order(lp)), "lp-" + lp, ClusterConfig.LP_DISPATCHER));
+                ctx.watch(ctx.spawn(LogicalProcessActor.create(order(lp)), "lp-" + lp, ClusterConfig.LP_PROPS));
             }
             assigned = true;
         } else {

@@ -28,6 +28,8 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
     private ActorRef<WireMessage>[] peers;
     private boolean reported;
     private boolean continuing;
+    /** A {@link Messages.Poll} waits in the mailbox. */
+    private boolean pollDue;
     private boolean idleSaid;
     private long lastPercent;
 
@@ -50,6 +52,9 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
                 channels = new DirectChannels(order.runId(), order.lp(), order.parts(), order.channelToken(),
                         config.getString("pekko.remote.artery.canonical.hostname"), DirectChannels.tls(config),
                         self::tell);
+                if (channels.polled()) {
+                    channels.watch(WakingMailbox.of(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(self)));
+                }
             }
             coordinator.tell(new Messages.LpCreated(order.runId(), order.lp(), resolver.toSerializationFormat(ctx.getSelf()),
                     channels == null ? "" : channels.address()));
@@ -69,6 +74,10 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
                     continuing = false;
                     return lp == null ? Behaviors.stopped() : advance();
                 })
+                .onMessage(Messages.Poll.class, p -> {
+                    pollDue = false;
+                    return lp == null ? Behaviors.stopped() : poll();
+                })
                 .onMessage(Messages.Start.class, this::onStart)
                 .onMessage(Messages.BoundRequest.class, q -> {
                     if (lp == null) {
@@ -84,9 +93,7 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
                     }
                     return lp.raiseFloor(f.floorPs()) && peers != null ? advance() : this;
                 })
-                .onMessage(Messages.ChannelLost.class, m -> lp == null || reported ? this : abort("channel LP "
-                        + m.from() + " -> LP " + m.to() + " broke: " + m.reason() + " (its member "
-                        + (peers == null ? "" : peers[m.from()].path().address() + " ") + "stopped or failed)"))
+                .onMessage(Messages.ChannelLost.class, this::onLost)
                 .onMessage(Messages.Stop.class, m -> Behaviors.stopped())
                 .onMessage(Messages.Abort.class, m -> Behaviors.stopped())
                 .onSignal(PostStop.class, s -> {
@@ -118,6 +125,54 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
             }
         }
         return advance();
+    }
+
+    private Behavior<WireMessage> onLost(Messages.ChannelLost m) {
+        return lp == null || reported ? this : abort("channel LP " + m.from() + " -> LP " + m.to() + " broke: "
+                + m.reason() + " (its member " + (peers == null ? "" : peers[m.from()].path().address() + " ")
+                + "stopped or failed)");
+    }
+
+    /**
+     * Reads the direct channels on this LP's thread (D203): without waiting while a stride is due, else until a
+     * batch comes or a message reaches the mailbox ({@link WakingMailbox}).
+     */
+    private Behavior<WireMessage> poll() {
+        int got;
+        try {
+            got = channels.poll(continuing ? 0 : -1, this::arrived);
+        } catch (java.io.IOException e) {
+            return abort("LP " + order.lp() + " cannot read its channels: " + e);
+        }
+        if (lp == null) {
+            return Behaviors.stopped(); // what arrived aborted the run
+        }
+        return got > 0 && peers != null ? advance() : pollLater();
+    }
+
+    /** Takes what {@link #poll} read: a batch or a channel that broke. */
+    private void arrived(WireMessage m) {
+        if (lp == null) {
+            return; // aborted by an earlier arrival
+        }
+        if (m instanceof EventBatch b) {
+            try {
+                lp.receive(b);
+            } catch (ConservativeLp.ChannelException e) {
+                abort(e.getMessage());
+            }
+        } else if (m instanceof Messages.ChannelLost c) {
+            onLost(c);
+        }
+    }
+
+    /** Reads the direct channels again after the messages waiting in the mailbox, when this LP reads them. */
+    private Behavior<WireMessage> pollLater() {
+        if (!pollDue && channels != null && channels.polled()) {
+            pollDue = true;
+            getContext().getSelf().tell(Messages.Poll.INSTANCE);
+        }
+        return this;
     }
 
     private Behavior<WireMessage> onBatch(EventBatch batch) {
@@ -173,7 +228,8 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
                     lp.nullMessagesSent(), lp.batchesSent(), lp.steps(), lp.latencyNanos(), lp.batchesReceived(),
                     lp.busyNanos(), reachedEnd, lp.minLookahead(), chunks, channels == null ? 0 : channels.batchesSent()));
         }
-        return this;
+        // after the end, too: the channels are read until the run stops, so that no writer waits on them
+        return pollLater();
     }
 
     /**

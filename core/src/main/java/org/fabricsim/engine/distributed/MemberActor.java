@@ -29,7 +29,7 @@ final class MemberActor {
                             return Behaviors.same();
                         }
                         ctx.spawn(LogicalProcessActor.create(order), "run-" + order.runId() + "-lp-" + order.lp(),
-                                ClusterConfig.LP_DISPATCHER);
+                                ClusterConfig.LP_PROPS);
                         return Behaviors.same();
                     })
                     .build();

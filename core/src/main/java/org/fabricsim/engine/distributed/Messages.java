@@ -55,6 +55,11 @@ final class Messages {
         static final Continue INSTANCE = new Continue();
     }
 
+    /** LP → itself: read the direct channels (D203), waiting for them when nothing else is to be done. */
+    record Poll() implements WireMessage {
+        static final Poll INSTANCE = new Poll();
+    }
+
     /** LP → coordinator: blocked before a long idle stretch; asks for a wave of the global bound. */
     record Idle(long runId, int lp) implements WireMessage {
     }

@@ -18,7 +18,7 @@ final class WireTypes {
         List<Class<?>> all = new ArrayList<>(List.of(long[].class, int[].class, String[].class, double[].class,
                 WireMessage[].class, byte[].class, EventBatch.class, Messages.CreateLp.class,
                 Messages.LpCreated.class, Messages.Start.class, Messages.LpDone.class, Messages.Abort.class,
-                Messages.Stop.class, Messages.Reached.class, Messages.Continue.class,
+                Messages.Stop.class, Messages.Reached.class, Messages.Continue.class, Messages.Poll.class,
                 Messages.ResultChunk.class, Messages.Idle.class, Messages.BoundRequest.class,
                 Messages.BoundReport.class, Messages.BoundFloor.class, Messages.ChannelLost.class));
         for (String name : modelClasses) {

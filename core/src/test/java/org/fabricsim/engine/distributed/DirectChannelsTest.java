@@ -40,11 +40,24 @@ class DirectChannelsTest {
             payload[2 * i + 1] = Long.MAX_VALUE - i;
         }
         return new EventBatch(RUN, from, to, sequence, 5000 + sequence, 6000, 3, 115, times, ties, targets, kinds, 2,
-                payload, System.nanoTime());
+                payload, 9_000 + sequence);
     }
 
     private static void assertSameBatch(EventBatch expected, WireMessage actual) {
         BatchCodecTest.assertSame(expected, (EventBatch) actual);
+    }
+
+    /**
+     * The next message for the LP of {@code channels} within {@code millis}, or null: over plain TCP the LP's
+     * thread (here the test's) reads its channels itself (D203); over TLS reader threads fill {@code inbox}.
+     */
+    private static WireMessage next(DirectChannels channels, BlockingQueue<WireMessage> inbox, long millis)
+            throws Exception {
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (channels.polled() && inbox.isEmpty() && System.nanoTime() < end) {
+            channels.poll(Math.max(1, (end - System.nanoTime()) / 1_000_000), inbox::add);
+        }
+        return inbox.poll(channels.polled() ? 0 : millis, TimeUnit.MILLISECONDS);
     }
 
     @Test
@@ -59,11 +72,11 @@ class DirectChannelsTest {
             }
             lp0.flush();
             for (EventBatch b : sent) {
-                assertSameBatch(b, atLp1.poll(10, TimeUnit.SECONDS));
+                assertSameBatch(b, next(lp1, atLp1, 10_000));
             }
             assertEquals(3, lp0.batchesSent());
             lp0.close(true);
-            assertNull(atLp1.poll(300, TimeUnit.MILLISECONDS), "a goodbye is not a broken channel");
+            assertNull(next(lp1, atLp1, 300), "a goodbye is not a broken channel");
         }
     }
 
@@ -100,8 +113,8 @@ class DirectChannelsTest {
             EventBatch b = batch(0, 1, 0, 2);
             lp0.send(b);
             lp0.flush();
-            assertSameBatch(b, atLp1.poll(10, TimeUnit.SECONDS));
-            assertTrue(atLp1.isEmpty(), "nothing from the strangers: " + atLp1);
+            assertSameBatch(b, next(lp1, atLp1, 10_000));
+            assertNull(next(lp1, atLp1, 100), "nothing from the strangers");
         }
     }
 
@@ -141,11 +154,76 @@ class DirectChannelsTest {
             lp2.connect(1, lp1.address());
             lp2.send(batch(2, 1, 0, 1));
             lp2.flush();
-            assertTrue(atLp1.poll(10, TimeUnit.SECONDS) instanceof EventBatch);
+            assertTrue(next(lp1, atLp1, 10_000) instanceof EventBatch);
             lp2.close(false); // as when its JVM is killed: no goodbye
-            WireMessage lost = atLp1.poll(10, TimeUnit.SECONDS);
+            WireMessage lost = next(lp1, atLp1, 10_000);
             assertTrue(lost instanceof Messages.ChannelLost c && c.from() == 2 && c.to() == 1
                     && c.reason().contains("closed mid-run"), String.valueOf(lost));
+        }
+    }
+
+    /**
+     * Two LPs that each write far more than the sockets hold to the other before reading: over plain TCP a
+     * flush reads the LP's own channels while its socket is full, so neither waits for the other for ever and
+     * every batch arrives, in order (D203).
+     */
+    @Test
+    void twoLpsWritingMoreThanTheSocketsHoldToEachOtherBothGetThrough() throws Exception {
+        BlockingQueue<WireMessage> atLp0 = new LinkedBlockingQueue<>();
+        try (DirectChannels lp0 = channels(0, atLp0); DirectChannels lp1 = channels(1, atLp1)) {
+            assertTrue(lp0.polled() && lp1.polled());
+            lp0.connect(1, lp1.address());
+            lp1.connect(0, lp0.address());
+            int batches = 40; // 40 batches of 20 000 events: 32 MB each way
+            var lps = java.util.concurrent.Executors.newFixedThreadPool(2, r -> {
+                Thread t = new Thread(r);
+                t.setDaemon(true); // a side that hangs must not hold up the test JVM
+                return t;
+            });
+            var lp0Side = lps.submit(() -> exchange(lp0, 0, 1, batches, atLp0));
+            var lp1Side = lps.submit(() -> exchange(lp1, 1, 0, batches, atLp1));
+            lp0Side.get(60, TimeUnit.SECONDS);
+            lp1Side.get(60, TimeUnit.SECONDS);
+            lps.shutdown();
+        }
+    }
+
+    /** As an LP: writes {@code batches} large batches to LP {@code to}, then reads as many from it, in order. */
+    private static Void exchange(DirectChannels lp, int from, int to, int batches, BlockingQueue<WireMessage> inbox)
+            throws Exception {
+        for (int k = 0; k < batches; k++) {
+            lp.send(batch(from, to, k, 20_000));
+        }
+        lp.flush();
+        for (int k = 0; k < batches; k++) {
+            assertSameBatch(batch(to, from, k, 20_000), next(lp, inbox, 30_000));
+        }
+        return null;
+    }
+
+    /**
+     * A message queued in the LP's mailbox ends the LP's wait on its channels at once, also when it was queued
+     * just before the wait began; without one the wait goes on.
+     */
+    @Test
+    void aMessageToTheMailboxEndsAWaitOnTheChannels() throws Exception {
+        try (DirectChannels lp1 = channels(1, atLp1)) {
+            WakingMailbox.Queue mailbox = new WakingMailbox.Queue(null);
+            lp1.watch(mailbox);
+            mailbox.enqueue(null, new org.apache.pekko.dispatch.Envelope("before", null));
+            assertEquals(0, lp1.poll(-1, atLp1::add)); // returns at once: a message waits
+            mailbox.dequeue();
+            var waiting = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return lp1.poll(-1, atLp1::add);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            Thread.sleep(200);
+            assertTrue(!waiting.isDone(), "nothing came: the LP still waits");
+            mailbox.enqueue(null, new org.apache.pekko.dispatch.Envelope("during", null));
+            assertEquals(0, waiting.get(10, TimeUnit.SECONDS));
         }
     }
 }
