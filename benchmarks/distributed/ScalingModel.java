@@ -249,7 +249,9 @@ public final class ScalingModel {
         Rec lp2 = need(bench, "bench", "topology", t, "engine", "lp2");
         Rec jvm2 = need(bench, "bench", "topology", t, "engine", "jvm2");
         double x = check(t, 2).d("cross");
-        double sIn = (lp2.d("busy_sum_s") - w) / x;
+        // below 0 when the parts' smaller working sets run faster than the whole (each core its own cache): the
+        // model then charges nothing rather than a gain per crossing event
+        double sIn = Math.max(0, (lp2.d("busy_sum_s") - w) / x);
         double sX = (jvm2.d("busy_sum_s") - w) / x;
         double share = need(bench, "trace", "topology", t).d("window_imbalance_share");
         double r2 = benchRounds(t, "lp2", 2);
@@ -259,8 +261,8 @@ public final class ScalingModel {
         double h = (lp2.d("wall_s") - beta2 * (w + x * sIn) / 2) / r2;
         double rj = benchRounds(t, "jvm2", 2);
         double lEff = (jvm2.d("wall_s") - beta2 * (w + x * sX) / 2) / rj;
-        // across JVMs the wait of a round = Artery's idle one-way time + the round's batch through the transport
-        double l0 = need(bench, "artery").d("rtt_us") / 2 * 1e-6;
+        // across JVMs the wait of a round = the channels' idle one-way time + the round's batch through them
+        double l0 = need(bench, "transport").d("rtt_us") / 2 * 1e-6;
         double sT = (lEff - l0) / (x / rj / 2); // 2 LPs: 2 channels, x / rounds / 2 events per batch
         return new Fit(phi, sIn, sX, h, lEff, c, l0, sT);
     }
@@ -272,17 +274,21 @@ public final class ScalingModel {
     }
 
     void printFit(Fit fit) {
-        double rtt = need(bench, "artery").d("rtt_us");
+        Rec transport = need(bench, "transport");
         System.out.println("Fitted on tree4096 (2 LPs in one JVM, 2 LPs in 2 JVMs, the per-step trace) or given:");
         System.out.println();
         System.out.println("| constant | value | from |");
         System.out.println("|---|---|---|");
-        System.out.println(f("| extra work per cross-LP event, one JVM (s_in) | %.0f ns | busy times of 2 LPs against the sequential run |", fit.sIn() * 1e9));
+        Rec seq = need(bench, "bench", "topology", "tree4096", "engine", "seq");
+        Rec lp2 = need(bench, "bench", "topology", "tree4096", "engine", "lp2");
+        System.out.println(f("| extra work per cross-LP event, one JVM (s_in) | %.0f ns | busy times of 2 LPs against the sequential run"
+                + " (%.2f s against %.2f s; never below 0) |", fit.sIn() * 1e9, lp2.d("busy_sum_s"), seq.d("wall_s")));
         System.out.println(f("| extra work per cross-LP event, across JVMs (s_x) | %.0f ns | busy times of 2 JVMs against the sequential run |", fit.sX() * 1e9));
         System.out.println(f("| events per clump (phi) | %.1f | a round's imbalance of 2 LPs = the trace's 6 %% of the wall |", fit.phi()));
         System.out.println(f("| hand-over per round, one JVM (h) | %.0f us | wall of 2 LPs |", fit.h() * 1e6));
         System.out.println(f("| wait per round, 2 JVMs (L_eff) | %.0f us | wall of 2 JVMs |", fit.lEff() * 1e6));
-        System.out.println(f("| of which Artery's idle one-way time (L_0) | %.0f us | artery-rtt.sh: half the median round trip |", fit.l0() * 1e6));
+        System.out.println(f("| of which the idle one-way time between JVMs (L_0) | %.0f us | %s: half the median round trip |",
+                fit.l0() * 1e6, transport.s("from")));
         System.out.println(f("| and per event of the round's batch (s_t) | %.2f us | (L_eff - L_0) / events per batch (%.0f) |", fit.sT() * 1e6,
                 (fit.lEff() - fit.l0()) / fit.sT()));
         System.out.println(f("| cost of one batch (c) | %.2f us | tree648, 8 LPs, light load: cores x wall / steps (an upper bound) |", fit.c() * 1e6));
