@@ -66,6 +66,8 @@ final class DirectChannels implements AutoCloseable {
     /** A frame longer than this is no batch of ours (a batch holds at most 65 536 events, about 5 MB). */
     private static final int MAX_FRAME_BYTES = 256 << 20;
     private static final int BUFFER_BYTES = 64 << 10;
+    /** Plain TCP: what a channel holds unwritten before {@link #send} writes it out (a larger frame still fits). */
+    private static final int PENDING_BYTES = 1 << 20;
 
     private final long runId;
     private final int lp;
@@ -176,6 +178,9 @@ final class DirectChannels implements AutoCloseable {
         int length = encoder.encode(b);
         int to = b.to();
         if (outChannels[to] != null) {
+            if (pending[to].position() > 0 && pending[to].position() + Integer.BYTES + length > PENDING_BYTES) {
+                flush(); // a step's many batches go out as they come rather than pile up in memory
+            }
             ByteBuffer p = pending[to];
             if (p.remaining() < Integer.BYTES + length) {
                 ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(2 * p.capacity(),
@@ -238,6 +243,11 @@ final class DirectChannels implements AutoCloseable {
         boolean all = !p.hasRemaining();
         p.compact();
         return all;
+    }
+
+    /** Plain TCP: the bytes the channel to LP {@code to} can hold unwritten now (its buffer's size). */
+    int pendingCapacity(int to) {
+        return pending[to].capacity();
     }
 
     /** Whether this LP's thread reads its channels itself ({@link #poll}); else reader threads deliver them. */
@@ -390,7 +400,14 @@ final class DirectChannels implements AutoCloseable {
                         out[j].writeInt(0);
                         out[j].flush();
                     } else if (orderly && outChannels[j].isOpen()) {
-                        outChannels[j].configureBlocking(true); // the last words: after everything pending
+                        // the last words, after everything pending, blocking: a channel that once waited for room
+                        // is registered with the selector and must leave it first
+                        SelectionKey k = outChannels[j].keyFor(selector);
+                        if (k != null) {
+                            k.cancel();
+                            selector.selectNow();
+                        }
+                        outChannels[j].configureBlocking(true);
                         write(j);
                         outChannels[j].write(ByteBuffer.allocate(Integer.BYTES));
                     }
