@@ -1,28 +1,36 @@
 #!/usr/bin/env bash
 # Peak RSS of each JVM of a partitioned run, one LP per JVM, against the sequential run (docs/BENCHMARKS.md,
 # "Memory per LP"). For K in the list: K = 1 runs sequentially; K > 1 starts K - 1 nodes (`fabricsim nodes`)
-# and a driver, all with the same heap limit. Also measures the baseline: an idle node JVM's peak RSS.
+# and a driver, all with the same heap limit.
 #
-#   benchmarks/distributed/memory-per-lp.sh [--heap 4g] [--jvms "1 2 4 8"] [--set KEY=VALUE]... SCENARIO.conf
+#   benchmarks/distributed/memory-per-lp.sh [--heap 4g] [--jvms "1 2 4 8"] [--tiny TOPOLOGY] [--set KEY=VALUE]... SCENARIO.conf
 #
-# Prints a Markdown table: peak RSS of the driver and of each node (MB), the largest above the baseline, the
-# target (sequential above the baseline ÷ K × 1.3, issue 16), wall time and events/s of the event loop, and
-# whether summary.json equals the sequential one byte for byte.
+# Each kind of JVM is measured against its own baseline (issue 16: "above the JVM's own baseline"): the same
+# command on a trivial network (--tiny, default xgft(2;4,4;1,4)) — the sequential run's JVM, and a driver and a
+# node of a 2-JVM run — so that what is counted is what grows with the network: the JVM, the libraries, the
+# classes and compiled code of a run are in every baseline. An idle node's peak is printed too (the baseline
+# used before 2026-11-26).
+#
+# Prints a Markdown table: peak RSS of the driver and of each node (MB), the largest node and the driver above
+# their baselines, the target (sequential above its baseline ÷ K × 1.3), wall time and events/s of the event
+# loop, and whether summary.json equals the sequential one byte for byte.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 heap=4g
 jvms="1 2 4 8"
+tiny="xgft(2;4,4;1,4)"
 sets=()
 scenario=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --heap) heap="$2"; shift 2 ;;
     --jvms) jvms="$2"; shift 2 ;;
+    --tiny) tiny="$2"; shift 2 ;;
     --set) sets+=(--set "$2"); shift 2 ;;
     *) scenario="$1"; shift ;;
   esac
 done
-[ -n "$scenario" ] || { echo "usage: $0 [--heap H] [--jvms LIST] [--set K=V]... SCENARIO.conf" >&2; exit 2; }
+[ -n "$scenario" ] || { echo "usage: $0 [--heap H] [--jvms LIST] [--tiny TOPOLOGY] [--set K=V]... SCENARIO.conf" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "$0: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 "$root/fabricsim" --help >/dev/null 2>&1 # builds the jar once, before any JVM starts
 
@@ -37,48 +45,77 @@ export FABRICSIM_JAVA_OPTS="-Xmx$heap ${FABRICSIM_JAVA_OPTS:-}"
 hwm() { awk '/VmHWM/ { printf "%d", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || true; }
 field() { sed -n "s/^ *\"$2\": \(.*\)$/\1/p" "$1" | sed 's/,$//' | head -1; }
 
-# the baseline: a node JVM that joined no run
+# an idle node's peak: a node JVM that joined no run (the baseline before 2026-11-26, for comparison)
 port=$((20000 + RANDOM % 20000))
 "$root/fabricsim" node --port "$port" --seed-nodes "pekko://fabricsim@127.0.0.1:$port" >"$work/idle.log" 2>&1 &
 idle=$!
 sleep 15
-base=$(for p in $(pgrep -P "$idle") "$idle"; do hwm "$p"; echo; done | sort -n | tail -1)
+idle_base=$(for p in $(pgrep -P "$idle") "$idle"; do hwm "$p"; echo; done | sort -n | tail -1)
 kill "$idle"; wait "$idle" 2>/dev/null || true
-echo "scenario $(basename "$scenario"), heap $heap, baseline (an idle node JVM) $base MB"
+
+# the nodes of a K-JVM run: started in a session of their own (stopping them signals their group, not this script)
+start_nodes() { # K -> sets port, nodes_pid, cluster_args
+  port=$((20000 + RANDOM % 20000))
+  local seedn="pekko://fabricsim@127.0.0.1:$port"
+  setsid "$root/fabricsim" nodes $(($1 - 1)) --port "$port" --heap "$heap" >"$work/nodes$1.log" 2>&1 &
+  nodes_pid=$!
+  sleep $((8 + 2 * $1))
+  local members
+  members=$(seq -s, "$port" $((port + $1 - 2)) | sed 's/\([0-9]*\)/"127.0.0.1:\1"/g')
+  cluster_args=(--set engine.kind=distributed --set engine.placement=cluster --set engine.partitions="$1"
+    --set engine.cluster.port=0 --set "engine.cluster.seed-nodes=[\"$seedn\"]" --set "engine.cluster.members=[$members]")
+}
+stop_nodes() { kill "$nodes_pid"; wait "$nodes_pid" 2>/dev/null || true; nodes_pid=""; }
+node_peaks() { for p in $(pgrep -P "$nodes_pid"); do hwm "$p"; echo; done | sort -n | paste -sd' '; }
+mb() { tail -1 "$1" | awk '{ printf "%d", $1 / 1024 }'; }
+
+# each kind's own baseline: the same command on the trivial network
+/usr/bin/time -f "%M" -o "$work/base-seq.rss" "$root/fabricsim" simulate "$scenario" --progress off "${sets[@]}" \
+    --set "topology.name=\"$tiny\"" --set engine.kind=sequential --out "$work/base-seq" >/dev/null 2>"$work/base-seq.err" \
+  || { echo "the sequential baseline failed:" >&2; tail -3 "$work/base-seq.err" >&2; exit 1; }
+seq_base=$(mb "$work/base-seq.rss")
+start_nodes 2
+/usr/bin/time -f "%M" -o "$work/base-dist.rss" "$root/fabricsim" simulate "$scenario" --progress off "${sets[@]}" \
+    --set "topology.name=\"$tiny\"" "${cluster_args[@]}" --out "$work/base-dist" >/dev/null 2>"$work/base-dist.err" \
+  || { echo "the distributed baseline failed:" >&2; tail -3 "$work/base-dist.err" >&2; exit 1; }
+node_base=$(node_peaks)
+stop_nodes
+driver_base=$(mb "$work/base-dist.rss")
+echo "scenario $(basename "$scenario"), heap $heap; baselines, the same command on $tiny: sequential $seq_base MB,"
+echo "driver $driver_base MB, node $node_base MB (an idle node: $idle_base MB)"
 echo
-echo "| JVMs (1 LP each) | driver peak RSS (MB) | nodes' peak RSS (MB) | largest above baseline (MB) | target (MB) | wall (s) | events/s | results |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| JVMs (1 LP each) | driver peak RSS (MB) | nodes' peak RSS (MB) | largest node above its baseline (MB) | driver above its baseline (MB) | target (MB) | wall (s) | events/s | results |"
+echo "|---|---|---|---|---|---|---|---|---|"
 seq_above=""
 for k in $jvms; do
   out="$work/k$k"
   args=(--set engine.kind=sequential)
   peaks=""
   if [ "$k" -gt 1 ]; then
-    port=$((20000 + RANDOM % 20000))
-    seedn="pekko://fabricsim@127.0.0.1:$port"
-    # a session of its own: stopping the nodes signals their group, not this script
-    setsid "$root/fabricsim" nodes $((k - 1)) --port "$port" --heap "$heap" >"$work/nodes$k.log" 2>&1 &
-    nodes_pid=$!
-    sleep $((8 + 2 * k))
-    members=$(seq -s, "$port" $((port + k - 2)) | sed 's/\([0-9]*\)/"127.0.0.1:\1"/g')
-    args=(--set engine.kind=distributed --set engine.placement=cluster --set engine.partitions="$k"
-      --set engine.cluster.port=0 --set "engine.cluster.seed-nodes=[\"$seedn\"]" --set "engine.cluster.members=[$members]")
+    start_nodes "$k"
+    args=("${cluster_args[@]}")
   fi
   /usr/bin/time -f "%M" -o "$out.rss" "$root/fabricsim" simulate "$scenario" --progress off "${sets[@]}" "${args[@]}" \
       --out "$out" >"$out.log" 2>"$out.err" &
   run=$!
   while kill -0 "$run" 2>/dev/null; do
     if [ "$k" -gt 1 ]; then
-      peaks=$(for p in $(pgrep -P "$nodes_pid"); do hwm "$p"; echo; done | sort -n | paste -sd' ')
+      peaks=$(node_peaks)
     fi
     sleep 1
   done
   wait "$run" || { echo "$k JVMs failed:" >&2; tail -3 "$out.err" >&2; exit 1; }
-  if [ -n "$nodes_pid" ]; then kill "$nodes_pid"; wait "$nodes_pid" 2>/dev/null || true; nodes_pid=""; fi
-  driver=$(tail -1 "$out.rss" | awk '{ printf "%d", $1 / 1024 }')
-  largest=$(echo "$driver $peaks" | tr ' ' '\n' | sort -n | tail -1)
-  above=$((largest - base))
-  if [ "$k" -eq 1 ]; then seq_above=$above; fi
+  if [ -n "$nodes_pid" ]; then stop_nodes; fi
+  driver=$(mb "$out.rss")
+  if [ "$k" -eq 1 ]; then
+    seq_above=$((driver - seq_base))
+    node_above="$seq_above (the run)"
+    driver_above="-"
+  else
+    largest=$(echo "$peaks" | tr ' ' '\n' | sort -n | tail -1)
+    node_above=$((largest - node_base))
+    driver_above=$((driver - driver_base))
+  fi
   target=$([ -n "$seq_above" ] && awk -v s="$seq_above" -v k="$k" 'BEGIN { printf "%d", s / k * 1.3 }' || echo "-")
   wall=$(field "$out/run.json" event_loop_seconds)
   events=$(field "$out/run.json" events)
@@ -87,5 +124,5 @@ for k in $jvms; do
   if [ "$k" -gt 1 ] && [ -f "$work/k1/summary.json" ]; then
     same=$(cmp -s "$work/k1/summary.json" "$out/summary.json" && echo identical || echo DIFFERENT)
   fi
-  echo "| $k | $driver | ${peaks:--} | $above | $target | $wall | $rate | $same |"
+  echo "| $k | $driver | ${peaks:--} | $node_above | $driver_above | $target | $wall | $rate | $same |"
 done
