@@ -50,11 +50,8 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
                 var config = ctx.getSystem().settings().config();
                 ActorRef<WireMessage> self = ctx.getSelf();
                 channels = new DirectChannels(order.runId(), order.lp(), order.parts(), order.channelToken(),
-                        config.getString("pekko.remote.artery.canonical.hostname"), DirectChannels.tls(config),
-                        self::tell);
-                if (channels.polled()) {
-                    channels.watch(WakingMailbox.of(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(self)));
-                }
+                        config.getString("pekko.remote.artery.canonical.hostname"), DirectChannels.tls(config));
+                channels.watch(WakingMailbox.of(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(self)));
             }
             coordinator.tell(new Messages.LpCreated(order.runId(), order.lp(), resolver.toSerializationFormat(ctx.getSelf()),
                     channels == null ? "" : channels.address()));
@@ -93,7 +90,6 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
                     }
                     return lp.raiseFloor(f.floorPs()) && peers != null ? advance() : this;
                 })
-                .onMessage(Messages.ChannelLost.class, this::onLost)
                 .onMessage(Messages.Stop.class, m -> Behaviors.stopped())
                 .onMessage(Messages.Abort.class, m -> Behaviors.stopped())
                 .onSignal(PostStop.class, s -> {
@@ -166,9 +162,9 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
         }
     }
 
-    /** Reads the direct channels again after the messages waiting in the mailbox, when this LP reads them. */
+    /** Reads the direct channels again after the messages waiting in the mailbox, when this LP has them. */
     private Behavior<WireMessage> pollLater() {
-        if (!pollDue && channels != null && channels.polled()) {
+        if (!pollDue && channels != null) {
             pollDue = true;
             getContext().getSelf().tell(Messages.Poll.INSTANCE);
         }

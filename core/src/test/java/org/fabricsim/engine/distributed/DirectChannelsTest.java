@@ -21,8 +21,16 @@ class DirectChannelsTest {
 
     private final BlockingQueue<WireMessage> atLp1 = new LinkedBlockingQueue<>();
 
-    private DirectChannels channels(int lp, BlockingQueue<WireMessage> inbox) throws IOException {
-        return new DirectChannels(RUN, lp, 3, TOKEN, "127.0.0.1", null, inbox::add);
+    private static DirectChannels channels(int lp, BlockingQueue<WireMessage> inbox) throws IOException {
+        return new DirectChannels(RUN, lp, 3, TOKEN, "127.0.0.1", null);
+    }
+
+    /** The TLS context of a cluster whose keys are made in {@code dir}, as a member's Artery would use it. */
+    private static javax.net.ssl.SSLContext tls(java.nio.file.Path dir) throws Exception {
+        ClusterKeys.create(dir, 2);
+        return DirectChannels.tls(ClusterTls.open(dir.resolve(ClusterKeys.KEY_STORE),
+                dir.resolve(ClusterKeys.TRUST_STORE), dir.resolve(ClusterKeys.PASSWORD), "test").artery()
+                .withFallback(com.typesafe.config.ConfigFactory.load()));
     }
 
     private static EventBatch batch(int from, int to, long sequence, int events) {
@@ -48,16 +56,16 @@ class DirectChannelsTest {
     }
 
     /**
-     * The next message for the LP of {@code channels} within {@code millis}, or null: over plain TCP the LP's
-     * thread (here the test's) reads its channels itself (D203); over TLS reader threads fill {@code inbox}.
+     * The next message for the LP of {@code channels} within {@code millis}, or null: the LP's thread (here the
+     * test's) reads its channels itself (D203).
      */
     private static WireMessage next(DirectChannels channels, BlockingQueue<WireMessage> inbox, long millis)
             throws Exception {
         long end = System.nanoTime() + millis * 1_000_000;
-        while (channels.polled() && inbox.isEmpty() && System.nanoTime() < end) {
+        while (inbox.isEmpty() && System.nanoTime() < end) {
             channels.poll(Math.max(1, (end - System.nanoTime()) / 1_000_000), inbox::add);
         }
-        return inbox.poll(channels.polled() ? 0 : millis, TimeUnit.MILLISECONDS);
+        return inbox.poll();
     }
 
     @Test
@@ -77,6 +85,34 @@ class DirectChannelsTest {
             assertEquals(3, lp0.batchesSent());
             lp0.close(true);
             assertNull(next(lp1, atLp1, 300), "a goodbye is not a broken channel");
+        }
+    }
+
+    /**
+     * A batch already waiting when the LP first takes its new channel in (over TLS it may have been read with the
+     * greeting, and the socket will not announce it again) is handed on by that first poll.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "TLS: {0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void aBatchThatCameWithTheChannelIsHandedOnByTheFirstPoll(boolean overTls,
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        javax.net.ssl.SSLContext tls = overTls ? tls(dir) : null;
+        try (DirectChannels lp0 = new DirectChannels(RUN, 0, 3, TOKEN, "127.0.0.1", tls);
+                DirectChannels lp1 = new DirectChannels(RUN, 1, 3, TOKEN, "127.0.0.1", tls)) {
+            lp0.connect(1, lp1.address());
+            EventBatch b = batch(0, 1, 0, 5);
+            lp0.send(b);
+            lp0.flush();
+            Thread.sleep(300); // the listener has greeted the channel; the batch waits behind the greeting
+            var polled = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return lp1.poll(-1, atLp1::add);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            assertEquals(1, polled.get(10, TimeUnit.SECONDS));
+            assertSameBatch(b, atLp1.poll());
         }
     }
 
@@ -126,25 +162,20 @@ class DirectChannelsTest {
     @Test
     void closingDoesNotWaitForTheFarEndOverTls(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
-        ClusterKeys.create(dir, 2);
-        javax.net.ssl.SSLContext tls = DirectChannels.tls(ClusterTls.open(dir.resolve(ClusterKeys.KEY_STORE),
-                dir.resolve(ClusterKeys.TRUST_STORE), dir.resolve(ClusterKeys.PASSWORD), "test").artery()
-                .withFallback(com.typesafe.config.ConfigFactory.load()));
+        javax.net.ssl.SSLContext tls = tls(dir);
         BlockingQueue<WireMessage> atLp0 = new LinkedBlockingQueue<>();
-        try (DirectChannels lp0 = new DirectChannels(RUN, 0, 3, TOKEN, "127.0.0.1", tls,
-                atLp0::add);
-                DirectChannels lp1 = new DirectChannels(RUN, 1, 3, TOKEN, "127.0.0.1", tls,
-                        atLp1::add)) {
+        try (DirectChannels lp0 = new DirectChannels(RUN, 0, 3, TOKEN, "127.0.0.1", tls);
+                DirectChannels lp1 = new DirectChannels(RUN, 1, 3, TOKEN, "127.0.0.1", tls)) {
             lp0.connect(1, lp1.address());
             lp1.connect(0, lp0.address());
             EventBatch b = batch(0, 1, 0, 2);
             lp0.send(b);
             lp0.flush();
-            assertSameBatch(b, atLp1.poll(10, TimeUnit.SECONDS)); // lp1's reader now waits for more from lp0
+            assertSameBatch(b, next(lp1, atLp1, 10_000));
             java.util.concurrent.CompletableFuture<Void> closed = java.util.concurrent.CompletableFuture.runAsync(
                     () -> lp1.close(true));
             closed.get(20, TimeUnit.SECONDS); // lp0 stays open all along
-            assertNull(atLp0.poll(300, TimeUnit.MILLISECONDS), "lp1's goodbye is not a broken channel");
+            assertNull(next(lp0, atLp0, 300), "lp1's goodbye is not a broken channel");
         }
     }
 
@@ -167,11 +198,14 @@ class DirectChannelsTest {
      * flush reads the LP's own channels while its socket is full, so neither waits for the other for ever and
      * every batch arrives, in order (D203).
      */
-    @Test
-    void twoLpsWritingMoreThanTheSocketsHoldToEachOtherBothGetThrough() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "TLS: {0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void twoLpsWritingMoreThanTheSocketsHoldToEachOtherBothGetThrough(boolean overTls,
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         BlockingQueue<WireMessage> atLp0 = new LinkedBlockingQueue<>();
-        try (DirectChannels lp0 = channels(0, atLp0); DirectChannels lp1 = channels(1, atLp1)) {
-            assertTrue(lp0.polled() && lp1.polled());
+        javax.net.ssl.SSLContext tls = overTls ? tls(dir) : null;
+        try (DirectChannels lp0 = new DirectChannels(RUN, 0, 3, TOKEN, "127.0.0.1", tls);
+                DirectChannels lp1 = new DirectChannels(RUN, 1, 3, TOKEN, "127.0.0.1", tls)) {
             lp0.connect(1, lp1.address());
             lp1.connect(0, lp0.address());
             int batches = 40; // 40 batches of 20 000 events: 32 MB each way
