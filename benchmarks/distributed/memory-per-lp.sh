@@ -68,16 +68,22 @@ start_nodes() { # K -> sets port, nodes_pid, cluster_args
 stop_nodes() { kill "$nodes_pid"; wait "$nodes_pid" 2>/dev/null || true; nodes_pid=""; }
 node_peaks() { for p in $(pgrep -P "$nodes_pid"); do hwm "$p"; echo; done | sort -n | paste -sd' '; }
 mb() { tail -1 "$1" | awk '{ printf "%d", $1 / 1024 }'; }
+# OUT ARGS...: the scenario run with ARGS, results in OUT, its peak RSS (KiB) in OUT.rss, its stderr in OUT.err
+simulate() {
+  local out=$1
+  shift
+  /usr/bin/time -f "%M" -o "$out.rss" "$root/fabricsim" simulate "$scenario" --progress off "${sets[@]}" "$@" \
+      --out "$out" >"$out.log" 2>"$out.err"
+}
+failed() { echo "$1 failed:" >&2; tail -3 "$2.err" >&2; exit 1; }
 
 # each kind's own baseline: the same command on the trivial network
-/usr/bin/time -f "%M" -o "$work/base-seq.rss" "$root/fabricsim" simulate "$scenario" --progress off "${sets[@]}" \
-    --set "topology.name=\"$tiny\"" --set engine.kind=sequential --out "$work/base-seq" >/dev/null 2>"$work/base-seq.err" \
-  || { echo "the sequential baseline failed:" >&2; tail -3 "$work/base-seq.err" >&2; exit 1; }
+simulate "$work/base-seq" --set "topology.name=\"$tiny\"" --set engine.kind=sequential \
+  || failed "the sequential baseline" "$work/base-seq"
 seq_base=$(mb "$work/base-seq.rss")
 start_nodes 2
-/usr/bin/time -f "%M" -o "$work/base-dist.rss" "$root/fabricsim" simulate "$scenario" --progress off "${sets[@]}" \
-    --set "topology.name=\"$tiny\"" "${cluster_args[@]}" --out "$work/base-dist" >/dev/null 2>"$work/base-dist.err" \
-  || { echo "the distributed baseline failed:" >&2; tail -3 "$work/base-dist.err" >&2; exit 1; }
+simulate "$work/base-dist" --set "topology.name=\"$tiny\"" "${cluster_args[@]}" \
+  || failed "the distributed baseline" "$work/base-dist"
 node_base=$(node_peaks)
 stop_nodes
 driver_base=$(mb "$work/base-dist.rss")
@@ -95,8 +101,7 @@ for k in $jvms; do
     start_nodes "$k"
     args=("${cluster_args[@]}")
   fi
-  /usr/bin/time -f "%M" -o "$out.rss" "$root/fabricsim" simulate "$scenario" --progress off "${sets[@]}" "${args[@]}" \
-      --out "$out" >"$out.log" 2>"$out.err" &
+  simulate "$out" "${args[@]}" &
   run=$!
   while kill -0 "$run" 2>/dev/null; do
     if [ "$k" -gt 1 ]; then
@@ -104,7 +109,7 @@ for k in $jvms; do
     fi
     sleep 1
   done
-  wait "$run" || { echo "$k JVMs failed:" >&2; tail -3 "$out.err" >&2; exit 1; }
+  wait "$run" || failed "$k JVMs" "$out"
   if [ -n "$nodes_pid" ]; then stop_nodes; fi
   driver=$(mb "$out.rss")
   if [ "$k" -eq 1 ]; then

@@ -72,8 +72,10 @@ final class DirectChannels implements AutoCloseable {
     private final Selector selector;
     /** Channels greeted by the accept thread, for the LP's thread to register. */
     private final ConcurrentLinkedQueue<Inbound> greeted = new ConcurrentLinkedQueue<>();
-    /** Every channel into this LP (closed with it). */
+    /** Every connection into this LP not refused yet (closed with it); guards {@link #connectedFrom}. */
     private final List<SocketChannel> incoming = new ArrayList<>();
+    /** The LPs whose channel into this one is open: a second greeting from one is refused. */
+    private final boolean[] connectedFrom;
     /** Each outgoing channel, its bytes not yet written, and whether its wire still holds some. */
     private final Wire[] out;
     private final ByteBuffer[] pending;
@@ -94,6 +96,7 @@ final class DirectChannels implements AutoCloseable {
         this.out = new Wire[parts];
         this.pending = new ByteBuffer[parts];
         this.unsent = new boolean[parts];
+        this.connectedFrom = new boolean[parts];
         this.selector = Selector.open();
         this.server = ServerSocketChannel.open();
         server.bind(new InetSocketAddress(InetAddress.getByName(host), 0), parts);
@@ -288,12 +291,10 @@ final class DirectChannels implements AutoCloseable {
             try {
                 int got;
                 do {
-                    if (bytes.remaining() < wire.room()) {
-                        bytes = ByteBuffer.allocate(Math.max(2 * bytes.capacity(), bytes.position() + wire.room()))
-                                .put(bytes.flip());
-                    }
+                    makeRoom(wire.room());
                     got = wire.read(bytes);
                     bytes.flip();
+                    int waiting = 0; // the bytes of a frame not yet whole
                     while (bytes.remaining() >= Integer.BYTES) {
                         int length = bytes.getInt(bytes.position());
                         if (length == 0) {
@@ -304,11 +305,7 @@ final class DirectChannels implements AutoCloseable {
                             throw new IOException("a frame of " + length + " bytes");
                         }
                         if (bytes.remaining() < Integer.BYTES + length) {
-                            if (bytes.capacity() < Integer.BYTES + length) {
-                                bytes = ByteBuffer.allocate(Math.max(Integer.BYTES + length, 2 * bytes.capacity()))
-                                        .put(bytes);
-                                bytes.flip();
-                            }
+                            waiting = Integer.BYTES + length;
                             break;
                         }
                         EventBatch b = BatchCodec.decode(bytes.array(), bytes.position() + Integer.BYTES, length);
@@ -323,6 +320,7 @@ final class DirectChannels implements AutoCloseable {
                         }
                     }
                     bytes.compact();
+                    makeRoom(waiting - bytes.position()); // the waiting frame will fit whole
                 } while (got >= 0 && wire.buffered());
                 if (got < 0) {
                     throw new EOFException();
@@ -335,6 +333,13 @@ final class DirectChannels implements AutoCloseable {
                 }
             }
             return n;
+        }
+
+        /** Grows {@code bytes} (in write mode) to leave at least {@code free} bytes after what it holds. */
+        private void makeRoom(int free) {
+            if (bytes.remaining() < free) {
+                bytes = ByteBuffer.allocate(Math.max(2 * bytes.capacity(), bytes.position() + free)).put(bytes.flip());
+            }
         }
     }
 
@@ -423,20 +428,35 @@ final class DirectChannels implements AutoCloseable {
             int version = bytes.getInt();
             long run = bytes.getLong();
             long key = bytes.getLong();
-            int from = bytes.getInt();
+            int sender = bytes.getInt();
             int to = bytes.getInt();
             bytes.compact(); // what came after the greeting stays for the LP
-            if (magic != MAGIC || version != GREETING_VERSION || run != runId || key != token || to != lp
-                    || from < 0 || from >= out.length || from == lp || closed) {
-                quietly(s);
+            boolean ours = magic == MAGIC && version == GREETING_VERSION && run == runId && key == token && to == lp
+                    && sender >= 0 && sender < connectedFrom.length && sender != lp;
+            synchronized (incoming) {
+                ours = ours && !closed && !connectedFrom[sender];
+                if (ours) {
+                    connectedFrom[sender] = true;
+                }
+            }
+            if (!ours) {
+                refuse(s);
                 return;
             }
             s.configureBlocking(false); // the LP's thread reads it from now on
-            greeted.add(new Inbound(from, wire, bytes));
+            greeted.add(new Inbound(sender, wire, bytes));
             selector.wakeup();
         } catch (IOException | RuntimeException e) {
-            quietly(s); // a stray or garbled connection: not one of ours
+            refuse(s); // a stray or garbled connection: not one of ours
         }
+    }
+
+    /** Closes a connection that is not one of this run's channels, and forgets it. */
+    private void refuse(SocketChannel s) {
+        synchronized (incoming) {
+            incoming.remove(s);
+        }
+        quietly(s);
     }
 
     private static void quietly(java.io.Closeable c) {

@@ -30,6 +30,8 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
     private boolean continuing;
     /** A {@link Messages.Poll} waits in the mailbox. */
     private boolean pollDue;
+    /** {@link #arrived}, made once rather than at every poll. */
+    private final java.util.function.Consumer<WireMessage> arrivals = this::arrived;
     private boolean idleSaid;
     private long lastPercent;
 
@@ -136,7 +138,7 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
     private Behavior<WireMessage> poll() {
         int got;
         try {
-            got = channels.poll(continuing ? 0 : -1, this::arrived);
+            got = channels.poll(continuing ? 0 : -1, arrivals);
         } catch (java.io.IOException e) {
             return abort("LP " + order.lp() + " cannot read its channels: " + e);
         }

@@ -21,7 +21,7 @@ class DirectChannelsTest {
 
     private final BlockingQueue<WireMessage> atLp1 = new LinkedBlockingQueue<>();
 
-    private static DirectChannels channels(int lp, BlockingQueue<WireMessage> inbox) throws IOException {
+    private static DirectChannels channels(int lp) throws IOException {
         return new DirectChannels(RUN, lp, 3, TOKEN, "127.0.0.1", null);
     }
 
@@ -70,7 +70,7 @@ class DirectChannelsTest {
 
     @Test
     void batchesArriveInOrderAndAnOrderlyCloseIsNoBreak() throws Exception {
-        try (DirectChannels lp0 = channels(0, new LinkedBlockingQueue<>()); DirectChannels lp1 = channels(1, atLp1)) {
+        try (DirectChannels lp0 = channels(0); DirectChannels lp1 = channels(1)) {
             lp0.connect(1, lp1.address());
             assertTrue(lp0.connected(1) && !lp0.connected(2));
             // a null message, a small batch, and one larger than the channels' buffers
@@ -118,7 +118,7 @@ class DirectChannelsTest {
 
     @Test
     void strangersAreDroppedAndTheRunsChannelStillConnects() throws Exception {
-        try (DirectChannels lp0 = channels(0, new LinkedBlockingQueue<>()); DirectChannels lp1 = channels(1, atLp1)) {
+        try (DirectChannels lp0 = channels(0); DirectChannels lp1 = channels(1)) {
             String[] at = lp1.address().split(":");
             Random random = new Random(3);
             for (int k = 0; k < 20; k++) {
@@ -150,7 +150,15 @@ class DirectChannelsTest {
             lp0.send(b);
             lp0.flush();
             assertSameBatch(b, next(lp1, atLp1, 10_000));
-            assertNull(next(lp1, atLp1, 100), "nothing from the strangers");
+            // a second channel that names LP 0 and holds the token is refused too: the first one stays
+            try (DirectChannels again = channels(0)) {
+                again.connect(1, lp1.address());
+                again.send(batch(0, 1, 0, 2));
+                again.flush();
+            } catch (IOException refused) {
+                // dropped under its feet: what it should be
+            }
+            assertNull(next(lp1, atLp1, 300), "nothing from the strangers");
         }
     }
 
@@ -181,7 +189,7 @@ class DirectChannelsTest {
 
     @Test
     void aChannelThatBreaksMidRunIsReported() throws Exception {
-        try (DirectChannels lp2 = channels(2, new LinkedBlockingQueue<>()); DirectChannels lp1 = channels(1, atLp1)) {
+        try (DirectChannels lp2 = channels(2); DirectChannels lp1 = channels(1)) {
             lp2.connect(1, lp1.address());
             lp2.send(batch(2, 1, 0, 1));
             lp2.flush();
@@ -245,7 +253,7 @@ class DirectChannelsTest {
      */
     @Test
     void aMessageToTheMailboxEndsAWaitOnTheChannels() throws Exception {
-        try (DirectChannels lp1 = channels(1, atLp1)) {
+        try (DirectChannels lp1 = channels(1)) {
             WakingMailbox.Queue mailbox = new WakingMailbox.Queue(null);
             lp1.watch(mailbox);
             mailbox.enqueue(null, new org.apache.pekko.dispatch.Envelope("before", null));
