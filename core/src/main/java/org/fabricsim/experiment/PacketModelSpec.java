@@ -33,10 +33,10 @@ import org.fabricsim.traffic.FlowSet;
 record PacketModelSpec(String configJson, String baseDir, String source) implements ModelSpec {
     /** The classes a packet-level run sends between members, in protocol order. */
     static final List<String> WIRE_CLASSES = List.of(PacketModelSpec.class.getName(), Part.class.getName(),
-            Part[].class.getName());
+            Part[].class.getName(), PartMetrics.class.getName());
 
-    /** One part's report: its measurements, serialised, and its counters. */
-    record Part(byte[] metrics, long events, long hops, long controlHops, long injected, long delivered)
+    /** One part's report: its measurements, encoded as the report is written, and its counters. */
+    record Part(PartMetrics metrics, long events, long hops, long controlHops, long injected, long delivered)
             implements WireMessage {
     }
 
@@ -65,7 +65,7 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         PacketMetrics metrics = MetricsBinding.metrics(c, t, schedule, PacketBinding.endTime(c), params, seed);
         return new PacketLp(t, lft, schedule, PacketBinding.messages(c, t, seed), PacketBinding.flowLanes(c, schedule), params,
                 PacketBinding.adaptiveRouting(c), PacketBinding.congestionControl(c), PacketBinding.isolation(c), seed, metrics, PacketBinding.eventQueue(c), lp, partOf,
-                part -> new Part(encode(metrics), part.events(), part.hops(), part.controlHops(),
+                part -> new Part(new PartMetrics(metrics), part.events(), part.hops(), part.controlHops(),
                         part.injectedPackets(), part.deliveredPackets()));
     }
 
@@ -103,7 +103,7 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         for (int i = 0; i < parts.length; i++) {
             Part p = parts[i];
             parts[i] = null;
-            PacketMetrics pm = decode(p.metrics(), topology, flows);
+            PacketMetrics pm = p.metrics().decode(topology, flows);
             if (metrics == null) {
                 metrics = pm;
             } else {
@@ -121,7 +121,7 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
     // The measurements are an object graph (histograms, meters); they cross the wire once per run, so a
     // general Kryo without registration carries them inside the registered Part. The topology and flows
     // they refer to do not travel: the receiver rebuilds them from the configuration and puts them back.
-    private static Kryo graphKryo(Topology topology, FlowSet flows) {
+    static Kryo graphKryo(Topology topology, FlowSet flows) {
         Kryo k = new Kryo();
         k.setRegistrationRequired(false);
         k.setReferences(true);
@@ -147,15 +147,5 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         public T read(Kryo kryo, Input input, Class<? extends T> type) {
             return instance;
         }
-    }
-
-    static byte[] encode(PacketMetrics m) {
-        Output out = new Output(1 << 16, -1);
-        graphKryo(null, null).writeObject(out, m);
-        return out.toBytes();
-    }
-
-    static PacketMetrics decode(byte[] bytes, Topology topology, FlowSet flows) {
-        return graphKryo(topology, flows).readObject(new Input(bytes), PacketMetrics.class);
     }
 }

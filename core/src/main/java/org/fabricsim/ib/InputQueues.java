@@ -20,7 +20,7 @@ final class InputQueues {
     // tree's port state, so an LP holds only its own)
     int[] voqHead;
     int[] voqTail;
-    private final int[] voqRow; // per global port: its first row (x lanes) in the VOQ arrays, -1 without VOQs
+    private final int[] voqRow; // per slot: its input port's first row (x lanes) in the VOQ arrays, -1 without
     private int voqRows; // input ports with VOQs (own chose them)
     private final int[] slot; // per global port: where its state is in the arrays per port x lane (Links#slot)
     final int[] waiting; // per output slot x lane: queues (VOQs or FIFO heads) holding a packet for it
@@ -67,7 +67,7 @@ final class InputQueues {
         Arrays.fill(fifoTail, -1);
         maskWords = (lanes + 63) >>> 6;
         laneMask = lanes > 64 ? new long[links.slots() * maskWords] : null;
-        voqRow = new int[links.portCount()];
+        voqRow = new int[links.slots()];
         this.links = links;
         hosts = links.hosts;
         own();
@@ -84,9 +84,11 @@ final class InputQueues {
     /** The input ports that get VOQs (and input block counts): those of this part's switches ({@link Links#isLocal}). */
     private void own() {
         int rows = 0;
-        for (int in = 0; in < voqRow.length; in++) {
+        for (int in = 0; in < slot.length; in++) {
             int node = links.owner(in);
-            voqRow[in] = node >= hosts && links.isLocal(node) ? rows++ * lanes : -1;
+            if (slot[in] >= 0) {
+                voqRow[slot[in]] = node >= hosts ? rows++ * lanes : -1; // a slot is a port of this part
+            }
         }
         voqRows = rows;
     }
@@ -112,7 +114,7 @@ final class InputQueues {
 
     /** Where input {@code in}'s queue (or block count) for local output {@code local} on {@code lane} is. */
     int voqIndex(int in, int lane, int local) {
-        return (voqRow[in] + lane) * radix + local;
+        return (voqRow[slot[in]] + lane) * radix + local;
     }
 
     /**

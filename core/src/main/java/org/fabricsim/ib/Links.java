@@ -22,7 +22,8 @@ final class Links {
     final int lanes;
     private final boolean perDestination; // VOQnet: the observer sees a port's lanes as one (lane 0, their sum)
     final int dataLanes;
-    // per global port, read on every event: its node and the port at its cable's far end (-1: none)
+    // per global port, read on every event: its node and the port at its cable's far end (-1: none); the
+    // topology's own arrays, not copies (issue 16: 8 bytes a port in every LP)
     private final int[] owner;
     private final int[] peer;
     final int[] portBase; // per node: its first global port; [nodes] = port count
@@ -76,13 +77,11 @@ final class Links {
             portBase[v] = topology.port(v, 0);
         }
         portBase[nodes] = ports;
-        owner = new int[ports];
-        peer = new int[ports];
+        owner = topology.portOwners();
+        peer = topology.peerPorts();
         slot = new int[ports];
         int slots = 0;
         for (int p = 0; p < ports; p++) {
-            owner[p] = topology.owner(p);
-            peer[p] = topology.peerPort(p);
             if (peer[p] >= 0 && topology.latencyPs(p) <= 0 && params.switchLatencyPs() <= 0) {
                 throw new IllegalArgumentException("cable at port " + p + " has no latency: entities must"
                         + " interact over links of positive latency");

@@ -14,18 +14,19 @@ final class FlowMeter {
     private final long width;
     private final int bins;
     private final long[][] binBytes; // [flow][bin]; null row: nothing delivered in the window
-    final long[] bytes;
+    final LongPages bytes; // paged by destination, like the counts (LongPages)
     final Occurrences deliveries; // packets delivered in the window
     final Occurrences completions;
 
-    FlowMeter(int flows, MetricsOptions o) {
+    /** {@code place}: where each flow lives in the pages ({@link LongPages#byDestination}). */
+    FlowMeter(int flows, MetricsOptions o, int[] place) {
         start = o.windowStartPs();
         width = o.binWidthPs();
         bins = o.bins();
         binBytes = new long[flows][];
-        bytes = new long[flows];
-        deliveries = new Occurrences(flows);
-        completions = new Occurrences(flows);
+        bytes = new LongPages(flows, 0, place);
+        deliveries = new Occurrences(flows, place);
+        completions = new Occurrences(flows, place);
     }
 
     int bins() {
@@ -54,7 +55,7 @@ final class FlowMeter {
             row = binBytes[flow] = new long[bins];
         }
         row[(int) ((t - start) / width)] += n;
-        bytes[flow] += n;
+        bytes.add(flow, n);
         deliveries.record(flow, t);
     }
 
@@ -63,7 +64,7 @@ final class FlowMeter {
     }
 
     void merge(FlowMeter o) {
-        if (o.bytes.length != bytes.length || o.bins != bins) {
+        if (o.bytes.size() != bytes.size() || o.bins != bins) {
             throw new IllegalArgumentException("flow statistics of different shape");
         }
         for (int f = 0; f < binBytes.length; f++) {
@@ -80,9 +81,7 @@ final class FlowMeter {
                 }
             }
         }
-        for (int f = 0; f < bytes.length; f++) {
-            bytes[f] += o.bytes[f];
-        }
+        bytes.merge(o.bytes, Long::sum);
         deliveries.merge(o.deliveries);
         completions.merge(o.completions);
     }

@@ -1,6 +1,5 @@
 package org.fabricsim.stats;
 
-import java.util.Arrays;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -20,23 +19,23 @@ final class Latencies {
     private final long resolutionPs;
     private final Histogram[] histograms; // null: exact statistics only; null entry: nothing recorded yet
     private final Histogram all; // without per-entity histograms: every latency, for the total's percentiles
-    private final long[] count;
-    private final long[] sum;
-    private final long[] min;
-    private final long[] max;
+    private final LongPages count; // paged (LongPages): a part holds its own receivers' and flows'
+    private final LongPages sum;
+    private final LongPages min;
+    private final LongPages max;
 
     /**
      * @param withHistograms a histogram per entity
      * @param withTotal without per-entity histograms, still one of all latencies (the total's percentiles)
+     * @param place where each entity lives in the pages ({@link LongPages}), or null
      */
-    Latencies(int n, boolean withHistograms, boolean withTotal, int digits, long resolutionPs) {
+    Latencies(int n, boolean withHistograms, boolean withTotal, int digits, long resolutionPs, int[] place) {
         this.digits = digits;
         this.resolutionPs = resolutionPs;
-        count = new long[n];
-        sum = new long[n];
-        min = new long[n];
-        max = new long[n];
-        Arrays.fill(min, Long.MAX_VALUE);
+        count = new LongPages(n, 0, place);
+        sum = new LongPages(n, 0, place);
+        min = new LongPages(n, Long.MAX_VALUE, place);
+        max = new LongPages(n, 0, place);
         histograms = withHistograms ? new Histogram[n] : null;
         all = !withHistograms && withTotal ? newHistogram() : null;
     }
@@ -48,14 +47,11 @@ final class Latencies {
     }
 
     void record(int i, long latencyPs) {
-        count[i]++;
-        sum[i] = Math.addExact(sum[i], latencyPs);
-        if (latencyPs < min[i]) {
-            min[i] = latencyPs;
-        }
-        if (latencyPs > max[i]) {
-            max[i] = latencyPs;
-        }
+        int k = count.place(i);
+        count.addAt(k, 1);
+        sum.addExactAt(k, latencyPs);
+        min.minAt(k, latencyPs);
+        max.maxAt(k, latencyPs);
         if (histograms != null) {
             Histogram h = histograms[i];
             if (h == null) {
@@ -72,25 +68,24 @@ final class Latencies {
     }
 
     void merge(Latencies o) {
-        if (o.count.length != count.length || (o.histograms == null) != (histograms == null)
+        if (o.count.size() != count.size() || (o.histograms == null) != (histograms == null)
                 || (o.all == null) != (all == null)) {
             throw new IllegalArgumentException("latency statistics of different shape");
         }
-        for (int i = 0; i < count.length; i++) {
-            if (o.count[i] == 0) {
-                continue;
-            }
-            count[i] += o.count[i];
-            sum[i] = Math.addExact(sum[i], o.sum[i]);
-            min[i] = Math.min(min[i], o.min[i]);
-            max[i] = Math.max(max[i], o.max[i]);
-            if (histograms != null) {
-                if (histograms[i] == null) {
-                    histograms[i] = newHistogram();
+        if (histograms != null) {
+            for (int i = 0; i < histograms.length; i++) {
+                if (o.count.get(i) != 0) {
+                    if (histograms[i] == null) {
+                        histograms[i] = newHistogram();
+                    }
+                    histograms[i].add(o.histograms[i]);
                 }
-                histograms[i].add(o.histograms[i]);
             }
         }
+        count.merge(o.count, Long::sum);
+        sum.merge(o.sum, Math::addExact);
+        min.merge(o.min, Math::min);
+        max.merge(o.max, Math::max);
         if (all != null) {
             all.add(o.all);
         }
@@ -108,7 +103,7 @@ final class Latencies {
     }
 
     LatencySummary summary(int i) {
-        return summary(count[i], sum[i], min[i], max[i], histograms == null ? null : histograms[i]);
+        return summary(count.get(i), sum.get(i), min.get(i), max.get(i), histograms == null ? null : histograms[i]);
     }
 
     /** All entities together. */
@@ -118,14 +113,15 @@ final class Latencies {
         long lo = Long.MAX_VALUE;
         long hi = 0;
         Histogram merged = histograms == null ? all : newHistogram();
-        for (int i = 0; i < count.length; i++) {
-            if (count[i] == 0) {
+        for (int i = 0; i < count.size(); i++) {
+            long c = count.get(i);
+            if (c == 0) {
                 continue;
             }
-            n += count[i];
-            s = Math.addExact(s, sum[i]);
-            lo = Math.min(lo, min[i]);
-            hi = Math.max(hi, max[i]);
+            n += c;
+            s = Math.addExact(s, sum.get(i));
+            lo = Math.min(lo, min.get(i));
+            hi = Math.max(hi, max.get(i));
             if (histograms != null) {
                 merged.add(histograms[i]);
             }

@@ -1,56 +1,47 @@
 package org.fabricsim.stats;
 
-import java.util.Arrays;
-
 /**
  * How often something happened to each of n entities, and when first and last (e.g. deliveries or
  * completions of each flow). Counts add and instants combine by min and max, so merging is exact in any order.
+ * Paged ({@link LongPages}): a part holds the entities it saw happen.
  */
 final class Occurrences {
-    private final long[] count;
-    private final long[] first;
-    private final long[] last;
+    private final LongPages count;
+    private final LongPages first;
+    private final LongPages last;
 
-    Occurrences(int n) {
-        count = new long[n];
-        first = new long[n];
-        last = new long[n];
-        Arrays.fill(first, Long.MAX_VALUE);
-        Arrays.fill(last, -1);
+    /** {@code place}: where each entity lives in the pages ({@link LongPages}), or null. */
+    Occurrences(int n, int[] place) {
+        count = new LongPages(n, 0, place);
+        first = new LongPages(n, Long.MAX_VALUE, place);
+        last = new LongPages(n, -1, place);
     }
 
     void record(int i, long t) {
-        count[i]++;
-        if (t < first[i]) {
-            first[i] = t;
-        }
-        if (t > last[i]) {
-            last[i] = t;
-        }
+        int k = count.place(i);
+        count.addAt(k, 1);
+        first.minAt(k, t);
+        last.maxAt(k, t);
     }
 
     void merge(Occurrences o) {
-        if (o.count.length != count.length) {
-            throw new IllegalArgumentException("occurrences of different size");
-        }
-        for (int i = 0; i < count.length; i++) {
-            count[i] += o.count[i];
-            first[i] = Math.min(first[i], o.first[i]);
-            last[i] = Math.max(last[i], o.last[i]);
-        }
+        count.merge(o.count, Long::sum);
+        first.merge(o.first, Math::min);
+        last.merge(o.last, Math::max);
     }
 
     long count(int i) {
-        return count[i];
+        return count.get(i);
     }
 
     /** The first instant, or -1 when nothing happened. */
     long first(int i) {
-        return first[i] == Long.MAX_VALUE ? -1 : first[i];
+        long t = first.get(i);
+        return t == Long.MAX_VALUE ? -1 : t;
     }
 
     /** The last instant, or -1 when nothing happened. */
     long last(int i) {
-        return last[i];
+        return last.get(i);
     }
 }

@@ -51,7 +51,7 @@ public final class PacketMetrics implements PacketObserver {
     private final BufferMeter bufferMeter;
     private final Latencies receiverLatency;
     private final Latencies flowLatency;
-    private final long[] receivedBytes; // per host: bytes delivered to it in the window (throughput basis)
+    private final LongPages receivedBytes; // per host: bytes delivered to it in the window (throughput basis)
     private final ReorderMeter reorder; // null unless options.reorder()
     private final AdaptationMeter adaptation; // null unless options.reorder()
     private long[] flowStartPs;
@@ -76,15 +76,17 @@ public final class PacketMetrics implements PacketObserver {
         throughputAdjust = options.throughputBasis() == options.reportedBasis() ? 0
                 : options.throughputBasis() == ByteBasis.WIRE ? overhead : -overhead;
         int n = flows.size();
-        flowMeter = new FlowMeter(n, options);
+        // paged per flow by destination and per host: a part holds its receivers' (issue 16)
+        int[] byDestination = LongPages.byDestination(flows.dst(), topology.hostCount());
+        flowMeter = new FlowMeter(n, options, byDestination);
         linkMeter = new LinkMeter(topology, options);
         bufferMeter = new BufferMeter(topology.portCount() * vls, options);
         int hosts = topology.hostCount();
         receiverLatency = new Latencies(hosts, hosts <= options.maxLatencyHistograms(), true,
-                options.latencyDigits(), options.latencyResolutionPs());
+                options.latencyDigits(), options.latencyResolutionPs(), null);
         flowLatency = new Latencies(n, n <= options.maxLatencyHistograms(), false, options.latencyDigits(),
-                options.latencyResolutionPs());
-        receivedBytes = new long[topology.hostCount()];
+                options.latencyResolutionPs(), byDestination);
+        receivedBytes = new LongPages(topology.hostCount(), 0, null);
         flowStartPs = new long[n];
         flowStopPs = new long[n];
         Arrays.fill(flowStopPs, Long.MAX_VALUE);
@@ -95,15 +97,16 @@ public final class PacketMetrics implements PacketObserver {
     /**
      * When each flow is active (for its mean throughput and whether it counts for fairness): flow f from
      * {@code startPs[f]} until {@code stopPs[f]} (Long.MAX_VALUE: until the end). Without this call every
-     * flow is active throughout. The arrays are copied.
+     * flow is active throughout. The arrays are kept, not copied (a schedule's: 16 bytes a flow in every LP,
+     * issue 16); the caller does not write them afterwards.
      */
     public PacketMetrics flowTimes(long[] startPs, long[] stopPs) {
         if (startPs.length != flows.size() || stopPs.length != flows.size()) {
             throw new IllegalArgumentException("flow times for " + startPs.length + "/" + stopPs.length
                     + " flows, but there are " + flows.size());
         }
-        flowStartPs = startPs.clone();
-        flowStopPs = stopPs.clone();
+        flowStartPs = startPs;
+        flowStopPs = stopPs;
         return this;
     }
 
@@ -211,7 +214,7 @@ public final class PacketMetrics implements PacketObserver {
         }
         int counted = Math.max(0, bytes + throughputAdjust);
         flowMeter.delivered(timePs, flow, counted);
-        receivedBytes[dstHost] += counted; // by the packet's destination: a message source's changes
+        receivedBytes.add(dstHost, counted); // by the packet's destination: a message source's changes
         if (receiverBinBytes != null) {
             receiverBinBytes[dstHost * bins() + (int) ((timePs - start) / options.binWidthPs())] += counted;
         }
@@ -308,9 +311,7 @@ public final class PacketMetrics implements PacketObserver {
         linkMeter.merge(other.linkMeter);
         bufferMeter.merge(other.bufferMeter);
         receiverLatency.merge(other.receiverLatency);
-        for (int h = 0; h < receivedBytes.length; h++) {
-            receivedBytes[h] += other.receivedBytes[h];
-        }
+        receivedBytes.merge(other.receivedBytes, Long::sum);
         if (congestion != null) {
             congestion.merge(other.congestion);
         }
@@ -388,7 +389,7 @@ public final class PacketMetrics implements PacketObserver {
 
     /** Bytes of {@code flow} delivered in the window. */
     public long flowBytes(int flow) {
-        return flowMeter.bytes[flow];
+        return flowMeter.bytes.get(flow);
     }
 
     /** Packets of {@code flow} delivered in the window. */
@@ -527,8 +528,8 @@ public final class PacketMetrics implements PacketObserver {
     /** Bytes delivered in the window, all flows. */
     public long deliveredBytes() {
         long s = 0;
-        for (long b : flowMeter.bytes) {
-            s += b;
+        for (int f = 0; f < flows.size(); f++) {
+            s += flowMeter.bytes.get(f);
         }
         return s;
     }
@@ -592,7 +593,7 @@ public final class PacketMetrics implements PacketObserver {
 
     /** Bytes delivered to each host in the window (throughput basis), all flows, in host order. */
     public long[] receiverBytes() {
-        return receivedBytes.clone();
+        return receivedBytes.toArray();
     }
 
     /** Mean throughput into each host over the window in Gbit/s: its bytes · 8 / window. */

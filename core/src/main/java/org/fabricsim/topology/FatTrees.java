@@ -112,7 +112,8 @@ public final class FatTrees {
             }
         }
         FatTree tree = new FatTree(h, m, w, p, horizontalWidth);
-        TopologyBuilder b = new TopologyBuilder(name).fatTree(tree);
+        TopologyBuilder b = new TopologyBuilder(name).fatTree(tree)
+                .namesComputedBy(v -> namer.name(tree.levelOf(v), tree.indexInLevel(v)));
         for (int l = 0; l <= h; l++) {
             int size = (int) tree.levelSize(l);
             for (int i = 0; i < size; i++) {

@@ -4,7 +4,9 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import org.fabricsim.InputException;
 
 /**
@@ -25,7 +27,10 @@ import org.fabricsim.InputException;
  */
 public final class Topology {
     private final String name;
-    private final String[] nodeNames;
+    private final int nodeCount;
+    // a node's name: looked up in an array, or computed from the node's place for a generated network, whose
+    // names a packet run never asks for (issue 16: 3.7 MB of strings in every LP of the 65 536-host tree)
+    private final IntFunction<String> nodeNames;
     private final int hostCount;
     private final int[] level;
     private final int maxLevel;
@@ -38,9 +43,10 @@ public final class Topology {
     private final NameIndex byName;
     private final IbSubnet ibSubnet;
 
-    Topology(String name, String[] nodeNames, int hostCount, int[] level, int[] portBase, int[] peer,
-            long[] bandwidthBps, long[] latencyPs, FatTree fatTree) {
+    Topology(String name, int nodeCount, IntFunction<String> nodeNames, int hostCount, int[] level, int[] portBase,
+            int[] peer, long[] bandwidthBps, long[] latencyPs, FatTree fatTree) {
         this.name = name;
+        this.nodeCount = nodeCount;
         this.nodeNames = nodeNames;
         this.hostCount = hostCount;
         this.level = level;
@@ -50,7 +56,7 @@ public final class Topology {
         this.fatTree = fatTree;
         this.maxLevel = Arrays.stream(level).max().orElse(0);
         this.portOwner = new int[peer.length];
-        for (int v = 0; v < nodeNames.length; v++) {
+        for (int v = 0; v < nodeCount; v++) {
             Arrays.fill(portOwner, portBase[v], portBase[v + 1], v);
         }
         int connected = 0;
@@ -60,13 +66,14 @@ public final class Topology {
             }
         }
         this.cableCount = connected / 2;
-        this.byName = new NameIndex(nodeNames);
+        this.byName = new NameIndex(this);
         this.ibSubnet = null;
     }
 
     /** The same graph with an InfiniBand identity attached (arrays are immutable, so they are shared). */
     private Topology(Topology t, IbSubnet ibSubnet) {
         this.name = t.name;
+        this.nodeCount = t.nodeCount;
         this.nodeNames = t.nodeNames;
         this.hostCount = t.hostCount;
         this.level = t.level;
@@ -91,7 +98,7 @@ public final class Topology {
     }
 
     public int nodeCount() {
-        return nodeNames.length;
+        return nodeCount;
     }
 
     public int hostCount() {
@@ -99,7 +106,7 @@ public final class Topology {
     }
 
     public int switchCount() {
-        return nodeNames.length - hostCount;
+        return nodeCount - hostCount;
     }
 
     public boolean isHost(int node) {
@@ -116,7 +123,7 @@ public final class Topology {
     }
 
     public String nodeName(int node) {
-        return nodeNames[node];
+        return nodeNames.apply(Objects.checkIndex(node, nodeCount));
     }
 
     /** The node with this name, or -1. */
@@ -156,6 +163,19 @@ public final class Topology {
     /** Total number of ports, which is also the size of any per-directed-link array. */
     public int portCount() {
         return peer.length;
+    }
+
+    /**
+     * Each global port's node, the array itself: the packet model reads it on every event and shares it rather
+     * than copy it into every LP (issue 16). Callers must not write it.
+     */
+    public int[] portOwners() {
+        return portOwner;
+    }
+
+    /** Each global port's far end ({@link #peerPort}), the array itself, shared like {@link #portOwners()}. */
+    public int[] peerPorts() {
+        return peer;
     }
 
     /** The node that owns a global port. */
@@ -232,11 +252,11 @@ public final class Topology {
      * of a 65 536-host tree's names is 4.4 MB in every LP (issue 16). Shared by the copies of one topology.
      */
     private static final class NameIndex {
-        private final String[] names;
+        private final Topology topology;
         private volatile Map<String, Integer> map;
 
-        NameIndex(String[] names) {
-            this.names = names;
+        NameIndex(Topology topology) {
+            this.topology = topology;
         }
 
         Map<String, Integer> map() {
@@ -245,9 +265,9 @@ public final class Topology {
                 synchronized (this) {
                     m = map;
                     if (m == null) {
-                        Map<String, Integer> made = new HashMap<>(names.length * 2);
-                        for (int v = 0; v < names.length; v++) {
-                            made.put(names[v], v);
+                        Map<String, Integer> made = new HashMap<>(topology.nodeCount * 2);
+                        for (int v = 0; v < topology.nodeCount; v++) {
+                            made.put(topology.nodeName(v), v);
                         }
                         map = m = Collections.unmodifiableMap(made);
                     }

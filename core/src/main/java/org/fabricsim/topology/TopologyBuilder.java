@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import org.fabricsim.InputException;
 
 /**
@@ -31,6 +32,7 @@ public final class TopologyBuilder {
     private final List<int[]> cables = new ArrayList<>(); // {nodeA, portA, nodeB, portB}
     private final List<long[]> cableParams = new ArrayList<>(); // {bandwidthBps, latencyPs}
     private FatTree fatTree;
+    private IntFunction<String> computedNames; // node id -> its name, instead of holding the names (build)
 
     public TopologyBuilder(String name) {
         this.name = name;
@@ -84,6 +86,15 @@ public final class TopologyBuilder {
     /** Makes a node have at least {@code count} ports even if the last ones stay unconnected. */
     public TopologyBuilder reservePorts(int id, int count) {
         reservedPorts.set(id, Math.max(reservedPorts.get(id), count));
+        return this;
+    }
+
+    /**
+     * Lets the topology compute each node's name from its final id instead of holding the names: for generated
+     * networks, whose names follow from their place (issue 16). {@link #build()} checks it gives the added names.
+     */
+    TopologyBuilder namesComputedBy(IntFunction<String> names) {
+        this.computedNames = names;
         return this;
     }
 
@@ -185,7 +196,17 @@ public final class TopologyBuilder {
         }
         checkConnected(nodeNames, portBase, peer);
         fillLevels(level, hostCount, portBase, peer);
-        return new Topology(name, nodeNames, hostCount, level, portBase, peer, bandwidth, latency, fatTree);
+        IntFunction<String> nameOf = v -> nodeNames[v];
+        if (computedNames != null) {
+            for (int v = 0; v < n; v++) {
+                if (!nodeNames[v].equals(computedNames.apply(v))) {
+                    throw new IllegalStateException("node " + v + " is named " + nodeNames[v] + ", computed "
+                            + computedNames.apply(v));
+                }
+            }
+            nameOf = computedNames;
+        }
+        return new Topology(name, n, nameOf, hostCount, level, portBase, peer, bandwidth, latency, fatTree);
     }
 
     private void checkHostPorts(int v) {
