@@ -5,8 +5,8 @@
 #
 #   benchmarks/distributed/memory-per-lp.sh [--heap 4g] [--jvms "1 2 4 8"] [--tiny TOPOLOGY] [--set KEY=VALUE]... SCENARIO.conf
 #
-# Each kind of JVM is measured against its own baseline (issue 16: "above the JVM's own baseline"): the same
-# command on a trivial network (--tiny, default xgft(2;4,4;1,4)) — the sequential run's JVM, and a driver and a
+# Each kind of JVM is measured against its own baseline (issue 16: "above the JVM's own baseline"): the median of
+# three runs of the same command on a trivial network (--tiny, default xgft(2;4,4;1,4)) — the sequential run's JVM, and a driver and a
 # node of a 2-JVM run — so that what is counted is what grows with the network: the JVM, the libraries, the
 # classes and compiled code of a run are in every baseline. An idle node's peak is printed too (the baseline
 # used before 2026-11-26).
@@ -77,18 +77,28 @@ simulate() {
 }
 failed() { echo "$1 failed:" >&2; tail -3 "$2.err" >&2; exit 1; }
 
-# each kind's own baseline: the same command on the trivial network
-simulate "$work/base-seq" --set "topology.name=\"$tiny\"" --set engine.kind=sequential \
-  || failed "the sequential baseline" "$work/base-seq"
-seq_base=$(mb "$work/base-seq.rss")
-start_nodes 2
-simulate "$work/base-dist" --set "topology.name=\"$tiny\"" "${cluster_args[@]}" \
-  || failed "the distributed baseline" "$work/base-dist"
-node_base=$(node_peaks)
-stop_nodes
-driver_base=$(mb "$work/base-dist.rss")
-echo "scenario $(basename "$scenario"), heap $heap; baselines, the same command on $tiny: sequential $seq_base MB,"
-echo "driver $driver_base MB, node $node_base MB (an idle node: $idle_base MB)"
+# each kind's own baseline: the same command on the trivial network, the median of three runs (one run's peak
+# varies by 20 MB between invocations, as the collector happens to grow the heap)
+median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+seq_bases=""
+driver_bases=""
+node_bases=""
+for i in 1 2 3; do
+  simulate "$work/base-seq" --set "topology.name=\"$tiny\"" --set engine.kind=sequential \
+    || failed "the sequential baseline" "$work/base-seq"
+  seq_bases="$seq_bases $(mb "$work/base-seq.rss")"
+  start_nodes 2
+  simulate "$work/base-dist" --set "topology.name=\"$tiny\"" "${cluster_args[@]}" \
+    || failed "the distributed baseline" "$work/base-dist"
+  node_bases="$node_bases $(node_peaks)"
+  stop_nodes
+  driver_bases="$driver_bases $(mb "$work/base-dist.rss")"
+done
+seq_base=$(echo "$seq_bases" | median)
+driver_base=$(echo "$driver_bases" | median)
+node_base=$(echo "$node_bases" | median)
+echo "scenario $(basename "$scenario"), heap $heap; baselines, the same command on $tiny, median of three: sequential"
+echo "$seq_base MB ($seq_bases), driver $driver_base MB ($driver_bases), node $node_base MB ($node_bases); an idle node: $idle_base MB"
 echo
 echo "| JVMs (1 LP each) | driver peak RSS (MB) | nodes' peak RSS (MB) | largest node above its baseline (MB) | driver above its baseline (MB) | target (MB) | wall (s) | events/s | results |"
 echo "|---|---|---|---|---|---|---|---|---|"
