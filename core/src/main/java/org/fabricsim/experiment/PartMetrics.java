@@ -42,7 +42,8 @@ final class PartMetrics implements KryoSerializable {
         Output graph = new Output(new OutputStream() {
             @Override
             public void write(int b) {
-                write(new byte[] {(byte) b}, 0, 1);
+                out.writeVarInt(1, true);
+                out.writeByte(b);
             }
 
             @Override

@@ -50,12 +50,7 @@ final class BatchCodec {
         return buffer.array();
     }
 
-    /** The batch in {@code frame[0 .. length)}; a frame whose sizes do not add up is refused. */
-    static EventBatch decode(byte[] frame, int length) throws IOException {
-        return decode(frame, 0, length);
-    }
-
-    /** The batch in {@code frame[offset .. offset + length)}. */
+    /** The batch in {@code frame[offset .. offset + length)}; a frame whose sizes do not add up is refused. */
     static EventBatch decode(byte[] frame, int offset, int length) throws IOException {
         if (length < HEADER_BYTES) {
             throw new IOException("a frame of " + length + " bytes is shorter than a batch's header");

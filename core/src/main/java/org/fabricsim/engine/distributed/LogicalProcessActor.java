@@ -253,7 +253,10 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
 
         @Override
         public void write(int b) {
-            write(new byte[] {(byte) b}, 0, 1);
+            piece[filled++] = (byte) b;
+            if (filled == piece.length) {
+                next();
+            }
         }
 
         @Override
@@ -265,11 +268,15 @@ final class LogicalProcessActor extends AbstractBehavior<WireMessage> {
                 off += n;
                 len -= n;
                 if (filled == piece.length) {
-                    tell(piece);
-                    piece = new byte[RESULT_CHUNK_BYTES];
-                    filled = 0;
+                    next();
                 }
             }
+        }
+
+        private void next() {
+            tell(piece);
+            piece = new byte[RESULT_CHUNK_BYTES];
+            filled = 0;
         }
 
         void last() {

@@ -51,7 +51,10 @@ class BatchCodecTest {
         for (int[] shape : new int[][] {{0, 0}, {0, 3}, {1, 0}, {5, 1}, {212, 2}, {20_000, 3}, {3, 2}}) {
             EventBatch b = random(r, shape[0], shape[1]);
             int length = codec.encode(b);
-            assertSame(b, BatchCodec.decode(Arrays.copyOf(codec.bytes(), length), length));
+            assertSame(b, BatchCodec.decode(Arrays.copyOf(codec.bytes(), length), 0, length));
+            byte[] within = new byte[length + 11]; // as a channel reads it: after a length word, before the next
+            System.arraycopy(codec.bytes(), 0, within, 4, length);
+            assertSame(b, BatchCodec.decode(within, 4, length));
         }
     }
 
@@ -60,16 +63,16 @@ class BatchCodecTest {
         BatchCodec codec = new BatchCodec();
         int length = codec.encode(random(new Random(5), 10, 2));
         byte[] frame = Arrays.copyOf(codec.bytes(), length);
-        assertThrows(IOException.class, () -> BatchCodec.decode(frame, length - 1)); // cut short
-        assertThrows(IOException.class, () -> BatchCodec.decode(frame, 20)); // shorter than a header
+        assertThrows(IOException.class, () -> BatchCodec.decode(frame, 0, length - 1)); // cut short
+        assertThrows(IOException.class, () -> BatchCodec.decode(frame, 0, 20)); // shorter than a header
         byte[] wrongCount = frame.clone();
         wrongCount[64] = 11; // the event count (after 7 longs, from and to) no longer matches the bytes
-        assertThrows(IOException.class, () -> BatchCodec.decode(wrongCount, length));
+        assertThrows(IOException.class, () -> BatchCodec.decode(wrongCount, 0, length));
         Random r = new Random(9);
         for (int k = 0; k < 200; k++) { // junk is refused as a malformed frame, never another exception
             byte[] junk = new byte[64 + r.nextInt(400)];
             r.nextBytes(junk);
-            assertThrows(IOException.class, () -> BatchCodec.decode(junk, junk.length));
+            assertThrows(IOException.class, () -> BatchCodec.decode(junk, 0, junk.length));
         }
     }
 }
