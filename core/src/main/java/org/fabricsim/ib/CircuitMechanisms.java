@@ -58,8 +58,7 @@ final class CircuitMechanisms extends Mechanisms {
     @Override
     Injection injection(PacketNetwork net) {
         CircuitEndpoints e = endpoints(net);
-        RoundRobinInjection gated = new RoundRobinInjection(net.hcas(), net.schedule().rateBps(),
-                net.topology().hostCount(), e.open);
+        RoundRobinInjection gated = new RoundRobinInjection(net.hcas(), net.schedule().rateBps(), e.open);
         return new Injection() {
             @Override
             public void activated(long t, int f) {

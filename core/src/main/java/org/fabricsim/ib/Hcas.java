@@ -45,7 +45,8 @@ final class Hcas {
     private final int[] slot; // per global port: where its state is in busy and credits (Links#slot)
     private final int[] credits;
 
-    // hosts
+    // hosts, from hostBase: the part's window of hosts
+    private final int hostBase;
     private final long[] sendFreePs;
     private final long[] receiveFreePs;
     private final long[] wakePs;
@@ -54,7 +55,9 @@ final class Hcas {
     final int[] hostFlowStart;
     final int[] hostFlows;
 
-    // flows
+    // flows: whole, but for state, successor, sentBytes and sentPackets, from flowBase: the window of the flows
+    // the part's hosts send
+    private final int flowBase;
     final int[] flowSrc;
     final int[] flowDst; // a message source's is its current message's (MessageInjection sets it)
     private final int[] flowLane;
@@ -97,16 +100,22 @@ final class Hcas {
         this.busy = links.busy;
         this.slot = links.slot;
         this.credits = links.credits;
-        sendFreePs = new long[hosts];
-        receiveFreePs = new long[hosts];
-        wakePs = new long[hosts];
-        Arrays.fill(wakePs, Long.MAX_VALUE);
-        controlHead = new int[hosts];
-        controlTail = new int[hosts];
-        Arrays.fill(controlHead, -1);
-        Arrays.fill(controlTail, -1);
         int n = schedule.size();
         flowSrc = schedule.flows().src();
+        // a part's hosts and the flows they send are windows: its state is kept from its first to its last
+        // (issue 16: a tree's part is a run of hosts, a permutation's flows follow their sources)
+        int[] hw = window(hosts, links::isLocal);
+        hostBase = hw[0];
+        int[] fw = window(n, f -> links.isLocal(flowSrc[f]));
+        flowBase = fw[0];
+        sendFreePs = new long[hw[1]];
+        receiveFreePs = new long[hw[1]];
+        wakePs = new long[hw[1]];
+        Arrays.fill(wakePs, Long.MAX_VALUE);
+        controlHead = new int[hw[1]];
+        controlTail = new int[hw[1]];
+        Arrays.fill(controlHead, -1);
+        Arrays.fill(controlTail, -1);
         flowDst = schedule.flows().dst().clone();
         for (int f = 0; f < n; f++) {
             if (flowSrc[f] >= hosts || flowDst[f] >= hosts) {
@@ -136,19 +145,20 @@ final class Hcas {
             }
         }
         this.flowLane = flowLane;
-        successor = new int[n];
+        successor = new int[fw[1]];
         Arrays.fill(successor, -1);
         for (int f = 0; f < n; f++) {
-            if (schedule.after()[f] >= 0) {
-                if (successor[schedule.after()[f]] >= 0) {
-                    throw new IllegalArgumentException("flow " + schedule.after()[f] + " has two successors");
+            int a = schedule.after()[f];
+            if (a >= 0 && a - flowBase >= 0 && a - flowBase < fw[1]) {
+                if (successor[a - flowBase] >= 0) {
+                    throw new IllegalArgumentException("flow " + a + " has two successors");
                 }
-                successor[schedule.after()[f]] = f;
+                successor[a - flowBase] = f;
             }
         }
-        state = new int[n];
-        sentBytes = new long[n];
-        sentPackets = new int[n];
+        state = new int[fw[1]];
+        sentBytes = new long[fw[1]];
+        sentPackets = new int[fw[1]];
         deliveredBytes = new long[n];
     }
 
@@ -173,7 +183,7 @@ final class Hcas {
 
     /** Flow {@code f}'s start time came. */
     void flowStart(long t, int h, int f) {
-        if (state[f] == WAITING) {
+        if (state[f - flowBase] == WAITING) {
             activate(t, f);
         }
         send(t, h);
@@ -181,8 +191,8 @@ final class Hcas {
 
     /** Flow {@code f}'s stop time came. */
     void flowStop(long t, int h, int f) {
-        if (state[f] == SENDING) {
-            state[f] = DONE;
+        if (state[f - flowBase] == SENDING) {
+            state[f - flowBase] = DONE;
             next(t, f);
         }
         send(t, h);
@@ -190,19 +200,19 @@ final class Hcas {
 
     /** The wake-up host {@code h} asked for (a paced flow or its send-rate limit) came. */
     void wake(long t, int h) {
-        if (wakePs[h] == t) {
-            wakePs[h] = Long.MAX_VALUE;
+        if (wakePs[h - hostBase] == t) {
+            wakePs[h - hostBase] = Long.MAX_VALUE;
         }
         send(t, h);
     }
 
     private void activate(long t, int f) {
         if (t >= schedule.stopPs()[f]) {
-            state[f] = DONE;
+            state[f - flowBase] = DONE;
             next(t, f);
             return;
         }
-        state[f] = SENDING;
+        state[f - flowBase] = SENDING;
         injection.activated(t, f);
         long stop = schedule.stopPs()[f];
         if (stop != FlowSchedule.NEVER) {
@@ -213,7 +223,7 @@ final class Hcas {
 
     /** Flow {@code f} has handed over its last byte (or stopped): its successor may begin. */
     private void next(long t, int f) {
-        int g = successor[f];
+        int g = successor[f - flowBase];
         if (g < 0) {
             return;
         }
@@ -231,13 +241,14 @@ final class Hcas {
      * is done here, and its successor starts.
      */
     boolean sending(long t, int f) {
-        if (state[f] != SENDING) {
+        if (state[f - flowBase] != SENDING) {
             return false;
         }
         if (t >= schedule.stopPs()[f]) {
-            state[f] = DONE;
+            state[f - flowBase] = DONE;
             next(t, f);
-            successorStarted |= successor[f] >= 0 && state[successor[f]] == SENDING;
+            int g = successor[f - flowBase];
+            successorStarted |= g >= 0 && state[g - flowBase] == SENDING;
             return false;
         }
         return true;
@@ -246,7 +257,7 @@ final class Hcas {
     /** Whether flow {@code f}'s next packet has credits for all its blocks on its lane (for the {@link Injection}). */
     boolean hasCredits(int f) {
         long size = schedule.bytes()[f];
-        return hasCredits(f, size == 0 ? mtu : (int) Math.min(mtu, size - sentBytes[f]));
+        return hasCredits(f, size == 0 ? mtu : (int) Math.min(mtu, size - sentBytes[f - flowBase]));
     }
 
     /** Whether flow {@code f}'s next packet, of {@code payload} bytes, has credits for all its blocks on its lane. */
@@ -272,11 +283,11 @@ final class Hcas {
         if (busy[slot[hp]] || links.peer(hp) < 0) {
             return;
         }
-        if (t < sendFreePs[h]) {
-            wakeAt(h, sendFreePs[h]);
+        if (t < sendFreePs[h - hostBase]) {
+            wakeAt(h, sendFreePs[h - hostBase]);
             return;
         }
-        if (controlHead[h] >= 0 && sendControl(t, h, hp)) {
+        if (controlHead[h - hostBase] >= 0 && sendControl(t, h, hp)) {
             return;
         }
         successorStarted = false;
@@ -285,7 +296,7 @@ final class Hcas {
             if (successorStarted) {
                 sendNow(t, h); // a stopped flow's successor may sit earlier in the ring
             } else {
-                if (controlHead[h] >= 0) {
+                if (controlHead[h - hostBase] >= 0) {
                     sendControl(t, h, hp); // made while the flows were scanned (a set-up)
                 }
                 if (!busy[slot[hp]] && injection.retryPs() != Long.MAX_VALUE) {
@@ -297,34 +308,34 @@ final class Hcas {
         int payload = nextPayload;
         int wire = nextWire;
         int lane = lane(f);
-        int pk = pool.data(f, sentPackets[f]++, flowDst[f], payload, wire, nextBlocks, lane, t, 0);
-        sentBytes[f] += payload;
+        int pk = pool.data(f, sentPackets[f - flowBase]++, flowDst[f], payload, wire, nextBlocks, lane, t, 0);
+        sentBytes[f - flowBase] += payload;
         injectedPackets++;
         injectedBytes += payload;
         injection.sent(t, f, wire);
         long size = schedule.bytes()[f];
-        if (size > 0 && sentBytes[f] == size) {
-            state[f] = DONE;
+        if (size > 0 && sentBytes[f - flowBase] == size) {
+            state[f - flowBase] = DONE;
             next(t, f);
         }
         if (sendRate > 0) {
-            sendFreePs[h] = t + Time.serialisation(wire, sendRate);
+            sendFreePs[h - hostBase] = t + Time.serialisation(wire, sendRate);
         }
         links.transmit(t, hp, lane, pk, -1, h, 0);
     }
 
     /** Host {@code h}'s first control packet starts if it has credits (they come back, or data would wait too). */
     private boolean sendControl(long t, int h, int hp) {
-        int pk = controlHead[h];
+        int pk = controlHead[h - hostBase];
         PacketPool p = pool;
         if (credits[slot[hp] * lanes + p.vl[pk]] < p.blocks[pk]) {
             return false;
         }
-        p.removeHead(controlHead, controlTail, h);
+        p.removeHead(controlHead, controlTail, h - hostBase);
         p.injectedPs[pk] = t;
         controlSent++;
         if (sendRate > 0) {
-            sendFreePs[h] = t + Time.serialisation(p.wire[pk], sendRate);
+            sendFreePs[h - hostBase] = t + Time.serialisation(p.wire[pk], sendRate);
         }
         links.transmit(t, hp, p.vl[pk], pk, -1, h, 0);
         return true;
@@ -335,15 +346,15 @@ final class Hcas {
      * if the port is free, unless the host is choosing its next packet already (then that choice sends it).
      */
     void originate(long t, int h, int pk) {
-        pool.append(controlHead, controlTail, h, pk);
+        pool.append(controlHead, controlTail, h - hostBase, pk);
         if (!inSend) {
             send(t, h);
         }
     }
 
     private void wakeAt(int h, long at) {
-        if (at < wakePs[h]) {
-            wakePs[h] = at;
+        if (at < wakePs[h - hostBase]) {
+            wakePs[h - hostBase] = at;
             sink.send(at, PacketNetwork.WAKE, h, portBase[h], 0);
         }
     }
@@ -357,10 +368,10 @@ final class Hcas {
         long done;
         if (!controlPackets || p.type[pk] == ControlPacket.DATA) {
             // take the packet in at most at the receive rate, in arrival order
-            long start = Math.max(t, receiveFreePs[h]);
+            long start = Math.max(t, receiveFreePs[h - hostBase]);
             done = receiveRate == 0 ? Math.max(p.tailPs[pk], start)
                     : Math.max(p.tailPs[pk], start + Time.serialisation(p.wire[pk], receiveRate));
-            receiveFreePs[h] = done;
+            receiveFreePs[h - hostBase] = done;
         } else {
             done = Math.max(p.tailPs[pk], t); // the adapter's own business, beside the host's receive path
         }
@@ -402,7 +413,41 @@ final class Hcas {
     }
 
     long sentBytes(int f) {
-        return sentBytes[f];
+        int i = f - flowBase;
+        return i >= 0 && i < sentBytes.length ? sentBytes[i] : 0; // another part's flow sent nothing here
+    }
+
+    /** The first host of this part's window ({@link #window}): per-host state of host h is at h - hostBase(). */
+    int hostBase() {
+        return hostBase;
+    }
+
+    /** The first flow of this part's window of sending flows: per-flow state of flow f is at f - flowBase(). */
+    int flowBase() {
+        return flowBase;
+    }
+
+    /** How many flows the window of sending flows spans. */
+    int flowWindow() {
+        return state.length;
+    }
+
+    /** How many hosts the part's window of hosts spans. */
+    int hostWindow() {
+        return sendFreePs.length;
+    }
+
+    /** Ids 0..n-1 from the first {@code own} one to the last: {first, length} ({0, 0} when none is). */
+    static int[] window(int n, java.util.function.IntPredicate own) {
+        int first = -1;
+        int last = -1;
+        for (int i = 0; i < n; i++) {
+            if (own.test(i)) {
+                first = first < 0 ? i : first;
+                last = i;
+            }
+        }
+        return first < 0 ? new int[] {0, 0} : new int[] {first, last - first + 1};
     }
 
     long deliveredBytes(int f) {

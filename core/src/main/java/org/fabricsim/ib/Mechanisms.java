@@ -75,7 +75,7 @@ class Mechanisms {
             return new MessageInjection(net.hcas(), net.messages(), net.params().mtuBytes(),
                     net.params().overheadBytes());
         }
-        return new RoundRobinInjection(net.hcas(), net.schedule().rateBps(), net.topology().hostCount());
+        return new RoundRobinInjection(net.hcas(), net.schedule().rateBps());
     }
 
     Marking marking(PacketNetwork net) {

@@ -55,7 +55,7 @@ final class MessageInjection extends RoundRobinFlows {
     private int[] hotspots;
 
     MessageInjection(Hcas hcas, MessageTraffic traffic, int mtu, int overhead) {
-        super(hcas, traffic.forest().hostCount());
+        super(hcas);
         this.forest = traffic.forest();
         this.kind = traffic.kinds();
         this.messageBytes = traffic.messageBytes();

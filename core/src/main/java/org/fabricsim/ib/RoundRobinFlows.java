@@ -16,12 +16,14 @@ abstract class RoundRobinFlows implements Injection {
 
     final Hcas hcas;
     Hold hold;
-    private final int[] hostRr;
+    private final int[] hostRr; // per host of the part's window (Hcas#hostBase): the flow served last
+    private final int hostBase;
     private long retryPs;
 
-    RoundRobinFlows(Hcas hcas, int hosts) {
+    RoundRobinFlows(Hcas hcas) {
         this.hcas = hcas;
-        this.hostRr = new int[hosts];
+        this.hostBase = hcas.hostBase();
+        this.hostRr = new int[hcas.hostWindow()];
     }
 
     /**
@@ -42,14 +44,14 @@ abstract class RoundRobinFlows implements Injection {
         int n = hcas.hostFlowStart[h + 1] - first;
         long soonest = Long.MAX_VALUE;
         for (int k = 1; k <= n; k++) {
-            int idx = hostRr[h] + k;
+            int idx = hostRr[h - hostBase] + k;
             if (idx >= n) {
                 idx -= n;
             }
             int f = flows[first + idx];
             long ready = readyAt(t, h, f);
             if (ready == NOW) {
-                hostRr[h] = idx;
+                hostRr[h - hostBase] = idx;
                 return f;
             }
             soonest = Math.min(soonest, ready);

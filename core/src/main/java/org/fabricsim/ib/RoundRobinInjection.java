@@ -10,6 +10,7 @@ import org.fabricsim.engine.Time;
  */
 final class RoundRobinInjection extends RoundRobinFlows {
     private final long[] rateBps;
+    private final int flowBase; // readyPs and rateRemainder cover the part's window of sending flows (Hcas#flowBase)
     private final long[] readyPs;
     private final long[] rateRemainder;
     private final boolean[] open; // per flow: may inject (its circuit is set up); null: every flow may
@@ -20,24 +21,25 @@ final class RoundRobinInjection extends RoundRobinFlows {
         long delayPs(int flow, int wireBytes);
     }
 
-    RoundRobinInjection(Hcas hcas, long[] rateBps, int hosts) {
-        this(hcas, rateBps, hosts, null);
+    RoundRobinInjection(Hcas hcas, long[] rateBps) {
+        this(hcas, rateBps, null);
     }
 
     /** Flows inject only while {@code open[f]} (seed 003 §3.2: data waits for the route set-up's return). */
-    RoundRobinInjection(Hcas hcas, long[] rateBps, int hosts, boolean[] open) {
-        super(hcas, hosts);
+    RoundRobinInjection(Hcas hcas, long[] rateBps, boolean[] open) {
+        super(hcas);
         this.open = open;
         this.rateBps = rateBps;
-        int n = rateBps.length;
+        this.flowBase = hcas.flowBase();
+        int n = hcas.flowWindow();
         readyPs = new long[n];
         rateRemainder = new long[n];
     }
 
     @Override
     public void activated(long t, int f) {
-        readyPs[f] = t;
-        rateRemainder[f] = 0;
+        readyPs[f - flowBase] = t;
+        rateRemainder[f - flowBase] = 0;
     }
 
     @Override
@@ -45,8 +47,8 @@ final class RoundRobinInjection extends RoundRobinFlows {
         if (!hcas.sending(t, f) || (open != null && !open[f])) {
             return Long.MAX_VALUE;
         }
-        if (readyPs[f] > t) {
-            return readyPs[f];
+        if (readyPs[f - flowBase] > t) {
+            return readyPs[f - flowBase];
         }
         if (hold != null && hold.held(h, hcas.flowDst[f])) {
             return Long.MAX_VALUE; // a Go wakes the host
@@ -59,13 +61,13 @@ final class RoundRobinInjection extends RoundRobinFlows {
         long rate = rateBps[f];
         if (rate > 0) {
             // exact over any run: carry the remainder instead of multiplying the cumulative bytes (overflow)
-            long bits = wireBytes * Time.S * 8 + rateRemainder[f];
-            readyPs[f] += bits / rate;
-            rateRemainder[f] = bits % rate;
+            long bits = wireBytes * Time.S * 8 + rateRemainder[f - flowBase];
+            readyPs[f - flowBase] += bits / rate;
+            rateRemainder[f - flowBase] = bits % rate;
         }
         if (throttle != null) {
             // seed 002 digest §1.4: eligible again only when now - LTI >= IRD
-            readyPs[f] = Math.max(readyPs[f], t + throttle.delayPs(f, wireBytes));
+            readyPs[f - flowBase] = Math.max(readyPs[f - flowBase], t + throttle.delayPs(f, wireBytes));
         }
     }
 

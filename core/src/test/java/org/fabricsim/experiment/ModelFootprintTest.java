@@ -20,6 +20,10 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 class ModelFootprintTest {
     private static final String VOQ = "lp.queue.handler.queues.voqHead";
     private static final String BINS = "lp.queue.handler.observer.flowMeter.binBytes";
+    // the HCAs' per-host and per-sending-flow state, and the injection's per-flow pacing (windows, D205)
+    private static final List<String> WINDOWED = List.of("lp.queue.handler.hcas.sendFreePs",
+            "lp.queue.handler.hcas.controlHead", "lp.queue.handler.hcas.state", "lp.queue.handler.hcas.sentBytes",
+            "lp.queue.handler.hcas.injection.readyPs", "lp.queue.handler.hcas.injection.hostRr");
 
     private static ExperimentConfig tree648(String until) {
         return ExperimentConfig.fromSets(List.of("experiment=packet", "topology.name=tree648",
@@ -43,6 +47,27 @@ class ModelFootprintTest {
         }
         // a part's VOQ array is its switch ports' rows (plus an array header each)
         assertEquals(whole.get(VOQ), voq - (parts - 1) * 16L, 0.0);
+    }
+
+    @Test
+    void theHcasStateIsThePartsHostsAndTheFlowsTheySend() {
+        ExperimentConfig c = tree648("1us");
+        long until = Units.time("1us");
+        Map<String, Long> whole = ModelFootprint.of(c, 1, 0, until, 6);
+        int parts = 4;
+        Map<String, Long> sum = new java.util.HashMap<>();
+        for (int k = 0; k < parts; k++) {
+            Map<String, Long> part = ModelFootprint.of(c, parts, k, until, 6);
+            for (String key : WINDOWED) {
+                assertTrue(part.get(key) < whole.get(key) / 2, "part " + k + ": " + key);
+                sum.merge(key, part.get(key), Long::sum);
+            }
+        }
+        // the tree's parts are runs of hosts, a permutation's flows follow their sources: the windows tile the
+        // whole (each part's array has a header of its own)
+        for (String key : WINDOWED) {
+            assertEquals(whole.get(key), sum.get(key) - (parts - 1) * 16L, 0.0, key);
+        }
     }
 
     /** FP_FILE=experiment.conf [FP_PARTS=4 FP_PART=0 FP_UNTIL=5us FP_DEPTH=3]: prints the largest structures. */
