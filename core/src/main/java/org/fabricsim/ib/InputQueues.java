@@ -85,9 +85,8 @@ final class InputQueues {
     private void own() {
         int rows = 0;
         for (int in = 0; in < slot.length; in++) {
-            int node = links.owner(in);
-            if (slot[in] >= 0) {
-                voqRow[slot[in]] = node >= hosts ? rows++ * lanes : -1; // a slot is a port of this part
+            if (slot[in] >= 0) { // a port of this part
+                voqRow[slot[in]] = links.owner(in) >= hosts ? rows++ * lanes : -1;
             }
         }
         voqRows = rows;

@@ -26,7 +26,7 @@ final class Links {
     // topology's own arrays, not copies (issue 16: 8 bytes a port in every LP)
     private final int[] owner;
     private final int[] peer;
-    final int[] portBase; // per node: its first global port; [nodes] = port count
+    final int[] portBase; // per node: its first global port; [nodes] = port count (the topology's array too)
     final int hosts; // nodes 0 .. hosts - 1 are hosts
     // per global port: where its state is in the arrays below, -1 at another part's port; slots follow the ports'
     // order, so a node's ports have consecutive slots
@@ -69,14 +69,9 @@ final class Links {
         this.dataLanes = params.virtualLanes();
         this.perDestination = params.queueing() == Queueing.VOQ_NET;
         this.lanes = dataLanes + (control.isDedicated() ? 1 : 0);
-        int nodes = topology.nodeCount();
         int ports = topology.portCount();
         hosts = topology.hostCount();
-        portBase = new int[nodes + 1];
-        for (int v = 0; v < nodes; v++) {
-            portBase[v] = topology.port(v, 0);
-        }
-        portBase[nodes] = ports;
+        portBase = topology.portBases();
         owner = topology.portOwners();
         peer = topology.peerPorts();
         slot = new int[ports];

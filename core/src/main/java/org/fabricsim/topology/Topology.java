@@ -178,6 +178,14 @@ public final class Topology {
         return peer;
     }
 
+    /**
+     * Each node's first global port, and the port count at {@code [nodeCount()]}: the array itself, shared like
+     * {@link #portOwners()}.
+     */
+    public int[] portBases() {
+        return portBase;
+    }
+
     /** The node that owns a global port. */
     public int owner(int globalPort) {
         return portOwner[globalPort];

@@ -30,15 +30,26 @@ class ModelFootprintTest {
                 "traffic.pattern=random-permutation", "seed=3", "packet.end-time=" + until), Path.of("."));
     }
 
+    /** tree648 run alone until {@code until}: the whole network's footprint first, then each of four parts'. */
+    private static List<Map<String, Long>> wholeAndParts(String until) {
+        ExperimentConfig c = tree648(until);
+        long untilPs = Units.time(until);
+        List<Map<String, Long>> footprints = new ArrayList<>();
+        footprints.add(ModelFootprint.of(c, 1, 0, untilPs, 6));
+        for (int k = 0; k < 4; k++) {
+            footprints.add(ModelFootprint.of(c, 4, k, untilPs, 6));
+        }
+        return footprints;
+    }
+
     @Test
     void voqsAndThroughputBinsArePartitionedNotCopied() {
-        ExperimentConfig c = tree648("4us");
-        long until = Units.time("4us");
-        Map<String, Long> whole = ModelFootprint.of(c, 1, 0, until, 6);
-        int parts = 4;
+        List<Map<String, Long>> footprints = wholeAndParts("4us");
+        Map<String, Long> whole = footprints.get(0);
+        int parts = footprints.size() - 1;
         long voq = 0;
         for (int k = 0; k < parts; k++) {
-            Map<String, Long> part = ModelFootprint.of(c, parts, k, until, 6);
+            Map<String, Long> part = footprints.get(k + 1);
             voq += part.get(VOQ);
             assertTrue(part.get(VOQ) < whole.get(VOQ) / 2, "part " + k + " holds its own switches' VOQs");
             // run alone, a part receives only what its own hosts send each other: rows of a quarter of the
@@ -51,13 +62,12 @@ class ModelFootprintTest {
 
     @Test
     void theHcasStateIsThePartsHostsAndTheFlowsTheySend() {
-        ExperimentConfig c = tree648("1us");
-        long until = Units.time("1us");
-        Map<String, Long> whole = ModelFootprint.of(c, 1, 0, until, 6);
-        int parts = 4;
+        List<Map<String, Long>> footprints = wholeAndParts("1us");
+        Map<String, Long> whole = footprints.get(0);
+        int parts = footprints.size() - 1;
         Map<String, Long> sum = new java.util.HashMap<>();
         for (int k = 0; k < parts; k++) {
-            Map<String, Long> part = ModelFootprint.of(c, parts, k, until, 6);
+            Map<String, Long> part = footprints.get(k + 1);
             for (String key : WINDOWED) {
                 assertTrue(part.get(key) < whole.get(key) / 2, "part " + k + ": " + key);
                 sum.merge(key, part.get(key), Long::sum);
