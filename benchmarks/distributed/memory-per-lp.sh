@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # Peak RSS of each JVM of a partitioned run, one LP per JVM, against the sequential run (docs/BENCHMARKS.md,
-# "Memory per LP"). For K in the list: K = 1 runs sequentially; K > 1 starts K - 1 nodes (`fabricsim nodes`)
-# and a driver, all with the same heap limit.
+# "Memory per LP"). For K in the list: K = 1 runs sequentially; K > 1 starts K nodes (`fabricsim nodes`), one LP
+# each, and a driver that runs no LP (engine.cluster.driver-runs-lps = false: it coordinates and merges the parts'
+# results), all with the same heap limit. --driver-lps puts one of the K LPs on the driver instead (K - 1 nodes),
+# as runs did before D206. --per-node M gives each node M LPs (K / M nodes; LP k on node k mod nodes), as a
+# machine's cores would run them: an LP's share of its node is then the node's RSS above its baseline ÷ M.
 #
-#   benchmarks/distributed/memory-per-lp.sh [--heap 4g] [--jvms "1 2 4 8"] [--tiny TOPOLOGY] [--set KEY=VALUE]... SCENARIO.conf
+#   benchmarks/distributed/memory-per-lp.sh [--heap 4g] [--jvms "1 2 4 8"] [--tiny TOPOLOGY] [--driver-lps]
+#       [--per-node M] [--set KEY=VALUE]... SCENARIO.conf
 #
 # Each kind of JVM is measured against its own baseline (issue 16: "above the JVM's own baseline"): the median of
-# three runs of the same command on a trivial network (--tiny, default xgft(2;4,4;1,4)) — the sequential run's JVM, and a driver and a
-# node of a 2-JVM run — so that what is counted is what grows with the network: the JVM, the libraries, the
+# three runs of the same command on a trivial network (--tiny, default xgft(2;4,4;1,4)) — the sequential run's JVM,
+# and the driver and a node of a run of 2 LPs placed as above — so that what is counted is what grows with the network: the JVM, the libraries, the
 # classes and compiled code of a run are in every baseline. An idle node's peak is printed too (the baseline
 # used before 2026-11-26).
 #
 # Prints a Markdown table: peak RSS of the driver and of each node (MB), the largest node and the driver above
-# their baselines, the target (sequential above its baseline ÷ K × 1.3), wall time and events/s of the event
+# their baselines (the target is each LP's: a node's, and the driver's too with --driver-lps), the target (sequential above its baseline ÷ K × 1.3), wall time and events/s of the event
 # loop, and whether summary.json equals the sequential one byte for byte.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -21,16 +25,21 @@ jvms="1 2 4 8"
 tiny="xgft(2;4,4;1,4)"
 sets=()
 scenario=""
+driver_lps=false
+per_node=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --heap) heap="$2"; shift 2 ;;
     --jvms) jvms="$2"; shift 2 ;;
     --tiny) tiny="$2"; shift 2 ;;
     --set) sets+=(--set "$2"); shift 2 ;;
+    --driver-lps) driver_lps=true; shift ;;
+    --per-node) per_node="$2"; shift 2 ;;
     *) scenario="$1"; shift ;;
   esac
 done
-[ -n "$scenario" ] || { echo "usage: $0 [--heap H] [--jvms LIST] [--tiny TOPOLOGY] [--set K=V]... SCENARIO.conf" >&2; exit 2; }
+[ -n "$scenario" ] || { echo "usage: $0 [--heap H] [--jvms LIST] [--tiny TOPOLOGY] [--driver-lps] [--per-node M] [--set K=V]... SCENARIO.conf" >&2; exit 2; }
+if [ "$per_node" -gt 1 ] && [ "$driver_lps" = true ]; then echo "$0: --per-node needs a driver that runs no LP" >&2; exit 2; fi
 [ -x /usr/bin/time ] || { echo "$0: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 "$root/fabricsim" --help >/dev/null 2>&1 # builds the jar once, before any JVM starts
 
@@ -54,16 +63,19 @@ idle_base=$(for p in $(pgrep -P "$idle") "$idle"; do hwm "$p"; echo; done | sort
 kill "$idle"; wait "$idle" 2>/dev/null || true
 
 # the nodes of a K-JVM run: started in a session of their own (stopping them signals their group, not this script)
-start_nodes() { # K -> sets port, nodes_pid, cluster_args
+start_nodes() { # K -> sets port, nodes_pid, cluster_args: K LPs on K nodes, or on K - 1 nodes and the driver
   port=$((20000 + RANDOM % 20000))
   local seedn="pekko://fabricsim@127.0.0.1:$port"
-  setsid "$root/fabricsim" nodes $(($1 - 1)) --port "$port" --heap "$heap" >"$work/nodes$1.log" 2>&1 &
+  local n=$(($1 / per_node))
+  [ "$driver_lps" = true ] && n=$(($1 - 1))
+  setsid "$root/fabricsim" nodes "$n" --port "$port" --heap "$heap" >"$work/nodes$1.log" 2>&1 &
   nodes_pid=$!
-  sleep $((8 + 2 * $1))
+  sleep $((8 + 2 * n))
   local members
-  members=$(seq -s, "$port" $((port + $1 - 2)) | sed 's/\([0-9]*\)/"127.0.0.1:\1"/g')
+  members=$(seq -s, "$port" $((port + n - 1)) | sed 's/\([0-9]*\)/"127.0.0.1:\1"/g')
   cluster_args=(--set engine.kind=distributed --set engine.placement=cluster --set engine.partitions="$1"
-    --set engine.cluster.port=0 --set "engine.cluster.seed-nodes=[\"$seedn\"]" --set "engine.cluster.members=[$members]")
+    --set engine.cluster.port=0 --set "engine.cluster.seed-nodes=[\"$seedn\"]" --set "engine.cluster.members=[$members]"
+    --set engine.cluster.driver-runs-lps="$driver_lps")
 }
 stop_nodes() { kill "$nodes_pid"; wait "$nodes_pid" 2>/dev/null || true; nodes_pid=""; }
 node_peaks() { for p in $(pgrep -P "$nodes_pid"); do hwm "$p"; echo; done | sort -n | paste -sd' '; }
@@ -87,7 +99,7 @@ for i in 1 2 3; do
   simulate "$work/base-seq" --set "topology.name=\"$tiny\"" --set engine.kind=sequential \
     || failed "the sequential baseline" "$work/base-seq"
   seq_bases="$seq_bases $(mb "$work/base-seq.rss")"
-  start_nodes 2
+  start_nodes $((2 * per_node))
   simulate "$work/base-dist" --set "topology.name=\"$tiny\"" "${cluster_args[@]}" \
     || failed "the distributed baseline" "$work/base-dist"
   node_bases="$node_bases $(node_peaks)"
@@ -100,7 +112,7 @@ node_base=$(echo "$node_bases" | median)
 echo "scenario $(basename "$scenario"), heap $heap; baselines, the same command on $tiny, median of three: sequential"
 echo "$seq_base MB ($seq_bases), driver $driver_base MB ($driver_bases), node $node_base MB ($node_bases); an idle node: $idle_base MB"
 echo
-echo "| JVMs (1 LP each) | driver peak RSS (MB) | nodes' peak RSS (MB) | largest node above its baseline (MB) | driver above its baseline (MB) | target (MB) | wall (s) | events/s | results |"
+echo "| LPs ($([ "$driver_lps" = true ] && echo "one on the driver, one on each node" || echo "$per_node on each node; the driver runs none")) | driver peak RSS (MB) | nodes' peak RSS (MB) | largest node above its baseline (MB) | driver above its baseline (MB) | target (MB) | wall (s) | events/s | results |"
 echo "|---|---|---|---|---|---|---|---|---|"
 seq_above=""
 for k in $jvms; do
@@ -129,6 +141,7 @@ for k in $jvms; do
   else
     largest=$(echo "$peaks" | tr ' ' '\n' | sort -n | tail -1)
     node_above=$((largest - node_base))
+    [ "$per_node" -gt 1 ] && node_above="$node_above ($((node_above / per_node)) per LP)"
     driver_above=$((driver - driver_base))
   fi
   target=$([ -n "$seq_above" ] && awk -v s="$seq_above" -v k="$k" 'BEGIN { printf "%d", s / k * 1.3 }' || echo "-")

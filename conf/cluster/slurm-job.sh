@@ -7,7 +7,9 @@
 #
 # Environment: FABRICSIM_ROOT (the checkout, default: the submit directory), FABRICSIM_KEYS (a directory from
 # 'fabricsim cluster-keys', readable by you only; made on first use), FABRICSIM_PORT (default 2552),
-# FABRICSIM_LPS (LPs, default: one per task plus one in the driver), FABRICSIM_JAVA_OPTS (e.g. -Xmx32g).
+# FABRICSIM_DRIVER_LPS (false: the driver runs no LP, it only coordinates and merges; default true),
+# FABRICSIM_LPS (LPs, default: one per task, plus one in the driver unless FABRICSIM_DRIVER_LPS=false),
+# FABRICSIM_JAVA_OPTS (e.g. -Xmx32g).
 #SBATCH --job-name=fabricsim
 #SBATCH --ntasks-per-node=1
 set -euo pipefail
@@ -18,7 +20,8 @@ keys="${FABRICSIM_KEYS:-$HOME/.fabricsim-keys}"
 port="${FABRICSIM_PORT:-2552}"
 : "${SLURM_JOB_NODELIST:?not inside a Slurm allocation}" "${SLURM_NTASKS:?not inside a Slurm allocation}"
 mapfile -t hosts < <(scontrol show hostnames "$SLURM_JOB_NODELIST")
-lps="${FABRICSIM_LPS:-$((SLURM_NTASKS + 1))}"
+driver_lps="${FABRICSIM_DRIVER_LPS:-true}"
+lps="${FABRICSIM_LPS:-$((SLURM_NTASKS + $([ "$driver_lps" = false ] && echo 0 || echo 1)))}"
 
 # the jar is built once, before any task starts (tasks share the checkout)
 "$root/fabricsim" --version >/dev/null
@@ -43,6 +46,7 @@ members_list="[$(IFS=,; echo "${members[*]}")]"
   --set engine.kind=distributed --set engine.placement=cluster --set engine.partitions="$lps" \
   --set engine.cluster.host="${hosts[0]}" --set engine.cluster.port=$((port + 1)) \
   --set "engine.cluster.seed-nodes=[\"$seed\"]" --set "engine.cluster.members=$members_list" \
+  --set engine.cluster.driver-runs-lps="$driver_lps" \
   --set engine.cluster.tls.key-store="$keys/cluster-keystore.p12" \
   --set engine.cluster.tls.trust-store="$keys/cluster-truststore.p12" \
   --set engine.cluster.tls.password-file="$keys/cluster.password" "$@"

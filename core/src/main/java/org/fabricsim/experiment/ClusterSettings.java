@@ -20,9 +20,11 @@ import org.fabricsim.engine.distributed.OpenPortRule;
  * @param warning printed at start when the insecure switch lets a plain-TCP member listen beyond loopback
  * @param directChannels {@code engine.cluster.channels = direct}: batches between LPs on different members go
  *     straight over a TCP connection per channel; {@code artery}: through Pekko's Artery with the other messages
+ * @param driverRunsLps {@code engine.cluster.driver-runs-lps}: the driver takes LPs like the other members; false:
+ *     it only coordinates and merges, and the LPs go to the others
  */
 record ClusterSettings(String host, int port, List<String> seedNodes, int members, List<String> expected,
-        Duration joinTimeout, ClusterTls tls, Optional<String> warning, boolean directChannels) {
+        Duration joinTimeout, ClusterTls tls, Optional<String> warning, boolean directChannels, boolean driverRunsLps) {
     private static final String PREFIX = "pekko://" + ClusterConfig.SYSTEM_NAME + "@";
 
     static ClusterSettings of(ExperimentConfig c) {
@@ -55,8 +57,13 @@ record ClusterSettings(String host, int port, List<String> seedNodes, int member
         Optional<String> warning = OpenPortRule.check(host, tls != null, c.bool("engine.cluster.insecure"),
                 "engine.cluster.host", "engine.cluster.tls.key-store", "engine.cluster.insecure = true");
         boolean direct = c.choice("engine.cluster.channels", List.of("direct", "artery")).equals("direct");
+        boolean driverRunsLps = c.bool("engine.cluster.driver-runs-lps");
+        if (!driverRunsLps && members < 2) {
+            throw c.error("engine.cluster.driver-runs-lps", "false needs a member besides the driver to run the LPs,"
+                    + " but engine.cluster.members is 1");
+        }
         return new ClusterSettings(host, port, seeds, members, List.copyOf(expected), joinTimeout, tls, warning,
-                direct);
+                direct, driverRunsLps);
     }
 
     /**

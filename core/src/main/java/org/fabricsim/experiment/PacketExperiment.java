@@ -460,7 +460,8 @@ final class PacketExperiment implements Experiment {
         cluster.warning().ifPresent(w -> System.err.println("fabricsim: " + w));
         return DistributedRun.onCluster(ClusterConfig.member(cluster.host(), cluster.port(), cluster.seedNodes(), wire,
                 cluster.tls()), spec, partition.parts(), partition.partOf(), end, cluster.members(), cluster.expected(),
-                cluster.joinTimeout(), c.bool("engine.global-bound"), progress, cluster.directChannels());
+                cluster.joinTimeout(), c.bool("engine.global-bound"), progress, cluster.directChannels(),
+                cluster.driverRunsLps());
     }
 
     private static void report(PrintStream console, Topology t, FlowSchedule s, PacketRun run, PacketMetrics m,

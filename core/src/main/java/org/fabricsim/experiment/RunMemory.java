@@ -148,10 +148,12 @@ public final class RunMemory {
         // a port's state (D193) and the packets its buffers hold live in the LP that owns it: a cluster's driver
         // holds its share
         double share = lpShare(c);
-        m.add(n.ports() + " ports × " + lanes + " lanes, buffers for " + held + " packets each"
+        if (share > 0) { // a driver that runs no LP holds no port
+            m.add(n.ports() + " ports × " + lanes + " lanes, buffers for " + held + " packets each"
                 + (share < 1 ? " (" + Math.round(share * 100) + " % of them in this JVM)" : ""), n.ports(),
-                share * (lanes * (double) LANE + held * PACKET), voqNet ? "packet.queues = voq"
-                        : "fewer packet.virtual-lanes or a smaller packet.buffer");
+                    share * (lanes * (double) LANE + held * PACKET), voqNet ? "packet.queues = voq"
+                            : "fewer packet.virtual-lanes or a smaller packet.buffer");
+        }
         long flows = flows(c, n);
         int sequence = c.integer("packet.permutation-sequence", 0, 1_000_000);
         String fewer = sequence > 0 ? "fewer packet.permutation-sequence" : "fewer flows";
@@ -207,6 +209,9 @@ public final class RunMemory {
             long parts = c.integer("engine.partitions", 1, Integer.MAX_VALUE);
             long here = lpsHere(c);
             if (PacketBinding.switchRoutesOnly(c)) {
+                if (here == 0) {
+                    return; // a driver that runs no LP holds no row
+                }
                 rows = n.switches() * lpShare(c);
                 held = here == parts ? ", each LP its own rows" : ", the rows of " + here + " of " + parts + " LPs";
             } else {
@@ -218,11 +223,17 @@ public final class RunMemory {
                 rows * n.hosts(), TABLE_ENTRY, dModK ? "routing-tables = computed" : "a smaller topology.name");
     }
 
-    /** The LPs of a distributed run in this JVM: all in process, a cluster driver's share (LP k on member k mod members). */
+    /**
+     * The LPs of a distributed run in this JVM: all in process, a cluster driver's share (LP k on member k mod
+     * members), none for a driver that runs no LP (engine.cluster.driver-runs-lps = false, D206).
+     */
     private static long lpsHere(ExperimentConfig c) {
         long parts = c.integer("engine.partitions", 1, Integer.MAX_VALUE);
         if (c.string("engine.placement").equals("in-process")) {
             return parts;
+        }
+        if (!c.bool("engine.cluster.driver-runs-lps")) {
+            return 0;
         }
         long members = c.isList("engine.cluster.members") ? c.strings("engine.cluster.members").size() + 1
                 : c.integer("engine.cluster.members", 1, 10_000);

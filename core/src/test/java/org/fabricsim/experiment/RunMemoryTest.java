@@ -92,6 +92,11 @@ class RunMemoryTest {
                 "engine.cluster.members=4"));
         assertEquals((long) (entries / 4 * RunMemory.TABLE_ENTRY), item(driver, "forwarding tables").bytes(),
                 "a cluster's driver: one LP of four");
+        MemoryEstimate apart = RunMemory.of(config("packet-tree648.conf", tree, "routing-tables=stored",
+                "engine.kind=distributed", "engine.partitions=4", "engine.placement=cluster",
+                "engine.cluster.members=5", "engine.cluster.driver-runs-lps=false"));
+        assertTrue(apart.items().stream().noneMatch(i -> i.what().startsWith("forwarding tables")),
+                "a driver that runs no LP holds no row: " + apart);
         MemoryEstimate rated = RunMemory.of(config("packet-tree648.conf", tree, "routing-tables=stored",
                 "engine.kind=distributed", "engine.partitions=2", "packet.rates=ffa"));
         assertEquals((long) (3 * entries * RunMemory.TABLE_ENTRY), item(rated, "forwarding tables").bytes(),
@@ -113,6 +118,11 @@ class RunMemoryTest {
                 "engine.partitions=4", "engine.placement=cluster", "engine.cluster.members=4")), "393216 ports");
         assertEquals(whole / 4.0, driver.bytes(), 1.0, "a cluster's driver: one LP of four");
         assertTrue(driver.what().contains("25 % of them in this JVM"), driver.what());
+        MemoryEstimate apart = RunMemory.of(config("packet-tree648.conf", tree, "engine.kind=distributed",
+                "engine.partitions=4", "engine.placement=cluster", "engine.cluster.members=5",
+                "engine.cluster.driver-runs-lps=false"));
+        assertTrue(apart.items().stream().noneMatch(i -> i.what().startsWith("393216 ports")),
+                "a driver that runs no LP holds no port: " + apart);
     }
 
     private static MemoryEstimate.Item item(MemoryEstimate m, String prefix) {

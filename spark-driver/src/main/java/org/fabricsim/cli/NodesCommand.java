@@ -87,6 +87,8 @@ final class NodesCommand implements Callable<Integer> {
                 + " --set engine.cluster.port=0 --set 'engine.cluster.seed-nodes=[\"" + seed + "\"]'"
                 + " --set 'engine.cluster.members=[" + String.join(",", addresses.stream().map(a -> "\"" + a + "\"")
                         .toList()) + "]'" + (access.keyStore == null ? "" : " plus engine.cluster.tls.* as for the nodes"));
+        main.out.println("  (or with --set engine.cluster.driver-runs-lps=false --set engine.partitions=" + count
+                + ": one LP per node, and the driver only coordinates and merges)");
         main.out.flush();
         while (true) {
             for (int i = 0; i < count; i++) {

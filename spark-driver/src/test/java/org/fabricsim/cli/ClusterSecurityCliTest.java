@@ -133,6 +133,12 @@ class ClusterSecurityCliTest {
             assertTrue(r.err().contains(c[1]) && r.err().strip().lines().count() == 1, c[0] + ": " + r.err());
             assertFalse(Files.exists(dir.resolve("out")), c[0] + ": nothing written");
         }
+        // a driver that runs no LP needs a member to run them
+        CliTest.Result alone = fabricsim(concat(cluster, "--set", "engine.cluster.members=1", "--set",
+                "engine.cluster.driver-runs-lps=false"));
+        assertEquals(2, alone.status(), alone.err());
+        assertTrue(alone.err().contains("engine.cluster.driver-runs-lps: false needs a member besides the driver")
+                && alone.err().strip().lines().count() == 1, alone.err());
         String[] tls = tlsSettings(keys);
         tls[tls.length - 1] = "engine.cluster.tls.password-file=" + dir.resolve("wrong.password");
         CliTest.Result r = fabricsim(concat(cluster, tls));

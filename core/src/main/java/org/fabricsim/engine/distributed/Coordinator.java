@@ -33,10 +33,12 @@ final class Coordinator extends AbstractBehavior<Object> {
      * must have exactly {@code members} members, this one included, and when {@code expected} (the other
      * members' {@code host:port}) is not empty, exactly those: anyone else who joins makes the run refuse.
      * {@code directChannels}: batches between LPs on different members go over {@link DirectChannels}, not Artery.
+     * {@code driverRunsLps}: the driver is one of the members the LPs are dealt to; when false it only coordinates
+     * and merges the results, and the LPs go to the other members (issue 16: an LP's memory is then its JVM's).
      */
     record Request(long runId, String version, ModelSpec spec, int parts, int[] partOf, long endPs, int members,
             List<String> expected, java.time.Duration joinTimeout, boolean globalBound,
-            java.util.function.LongConsumer progress, boolean directChannels) {
+            java.util.function.LongConsumer progress, boolean directChannels, boolean driverRunsLps) {
     }
 
     /** The members did not all join in time. */
@@ -219,7 +221,8 @@ final class Coordinator extends AbstractBehavior<Object> {
                 members.add(m);
             }
         }
-        this.members = members.size();
+        // the members present, this driver included even when it runs no LP (and so lists no member actor)
+        this.members = members.size() + (request.driverRunsLps() ? 0 : 1);
         List<String> strangers = active.stream().filter(a -> !invited(a)).map(Address::toString).toList();
         if (!strangers.isEmpty()) {
             return refuse(strangers, "uninvited");
@@ -227,7 +230,7 @@ final class Coordinator extends AbstractBehavior<Object> {
         if (active.size() > request.members()) {
             return tooMany(active);
         }
-        if (members.size() < request.members()) {
+        if (this.members < request.members()) {
             return this;
         }
         admitted.addAll(active);

@@ -47,7 +47,7 @@ public final class DistributedRun {
             boolean serialize, boolean globalBound, LongConsumer progress) {
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         Coordinator.Request request = new Coordinator.Request(1, version(wireClasses), spec, parts, partOf, endPs, 0,
-                List.of(), Duration.ZERO, globalBound, progress, false);
+                List.of(), Duration.ZERO, globalBound, progress, false, true);
         ActorSystem<Object> system = ActorSystem.create(Coordinator.create(request, result), ClusterConfig.SYSTEM_NAME,
                 ClusterConfig.local(wireClasses, serialize));
         return await(system, result);
@@ -61,7 +61,7 @@ public final class DistributedRun {
     public static RunResult onCluster(Config memberConfig, ModelSpec spec, int parts, int[] partOf, long endPs,
             int members, Duration joinTimeout) {
         return onCluster(memberConfig, spec, parts, partOf, endPs, members, List.of(), joinTimeout, true,
-                reached -> { }, true);
+                reached -> { }, true, true);
     }
 
     /**
@@ -69,10 +69,15 @@ public final class DistributedRun {
      * {@code expected} lists the other members ({@code host:port}), exactly those may join: {@code members} must
      * then be their number plus one. {@code globalBound}: as for {@link #inProcess}. {@code directChannels}: batches
      * between LPs on different members go straight over TCP ({@link DirectChannels}) rather than through Artery.
+     * {@code driverRunsLps}: this JVM takes its share of the LPs like any member; when false it runs none (it
+     * coordinates and merges the results) and the LPs are dealt to the other {@code members - 1}.
      */
     public static RunResult onCluster(Config memberConfig, ModelSpec spec, int parts, int[] partOf, long endPs,
             int members, List<String> expected, Duration joinTimeout, boolean globalBound, LongConsumer progress,
-            boolean directChannels) {
+            boolean directChannels, boolean driverRunsLps) {
+        if (!driverRunsLps && members < 2) {
+            throw new IllegalArgumentException("a driver that runs no LP needs another member");
+        }
         if (!expected.isEmpty() && members != expected.size() + 1) {
             throw new IllegalArgumentException(members + " members but " + expected.size() + " expected besides this one");
         }
@@ -80,9 +85,11 @@ public final class DistributedRun {
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         long runId = System.currentTimeMillis(); // tells this run's messages from a previous one's stragglers
         Coordinator.Request request = new Coordinator.Request(runId, version(wireClasses), spec, parts, partOf, endPs,
-                members, List.copyOf(expected), joinTimeout, globalBound, progress, directChannels);
+                members, List.copyOf(expected), joinTimeout, globalBound, progress, directChannels, driverRunsLps);
         Behavior<Object> driver = Behaviors.setup(ctx -> {
-            ctx.spawn(MemberActor.create(version(wireClasses)), "member");
+            if (driverRunsLps) { // a member actor is what the coordinator deals LPs to
+                ctx.spawn(MemberActor.create(version(wireClasses)), "member");
+            }
             ctx.spawn(Coordinator.create(request, result), "coordinator");
             return Behaviors.empty();
         });

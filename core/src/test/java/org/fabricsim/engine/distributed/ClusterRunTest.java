@@ -40,6 +40,15 @@ class ClusterRunTest {
         assertTrue(r.realMessages() > 0 && r.nullMessages() >= 0);
         assertEquals(r.batches(), r.directBatches(), "every batch crossed over the direct channels");
 
+        // a driver that runs no LP (engine.cluster.driver-runs-lps = false): both LPs go to the member, so no
+        // batch crosses between JVMs, and the result is the same
+        RunResult apart = DistributedRun.onCluster(ClusterConfig.member("127.0.0.1", freePort(), List.of(seed),
+                DistributedRunTest.WIRE), DistributedRunTest.SPEC, 2, Phold.roundRobin(64, 2), DistributedRunTest.END,
+                2, List.of(), Duration.ofSeconds(60), true, t -> { }, true, false);
+        assertEquals(reference, apart.result());
+        assertTrue(apart.batches() > 0);
+        assertEquals(0, apart.directBatches(), "both LPs ran in the member's JVM");
+
         // a result that travels in pieces (a part's packet metrics can exceed the largest frame, 4 MiB, which
         // Artery would drop): 150 000 entities make each LP's result larger than a piece; the batches go
         // through Artery this time (engine.cluster.channels = artery)
@@ -50,7 +59,7 @@ class ClusterRunTest {
                 > LogicalProcessActor.RESULT_CHUNK_BYTES, "the result needs several pieces");
         RunResult b = DistributedRun.onCluster(ClusterConfig.member("127.0.0.1", freePort(), List.of(seed),
                 DistributedRunTest.WIRE), big, 2, Phold.roundRobin(big.entities(), 2), end, 2, List.of(),
-                Duration.ofSeconds(60), true, t -> { }, false);
+                Duration.ofSeconds(60), true, t -> { }, false, true);
         assertEquals(bigReference, b.result());
         assertEquals(0, b.directBatches(), "no batch took a direct channel");
         assertTrue(b.batches() > 0);

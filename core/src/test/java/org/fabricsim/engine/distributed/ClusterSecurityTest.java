@@ -63,7 +63,7 @@ class ClusterSecurityTest {
             List<String> expected, int joinSeconds) {
         return DistributedRun.onCluster(ClusterConfig.member("127.0.0.1", driverPort, List.of(seed),
                 DistributedRunTest.WIRE, tls), spec, 2, Phold.roundRobin(spec.entities(), 2), end, members, expected,
-                Duration.ofSeconds(joinSeconds), true, t -> { }, true);
+                Duration.ofSeconds(joinSeconds), true, t -> { }, true, true);
     }
 
     @ParameterizedTest
