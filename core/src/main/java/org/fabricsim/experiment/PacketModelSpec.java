@@ -56,17 +56,27 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
     public LpModel build(int lp, int parts, int[] partOf) {
         ExperimentConfig c = ExperimentConfig.fromJson(configJson, Path.of(baseDir), source);
         long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-        Topology t = NetworkBinding.topology(c);
+        // the topology, schedule and lanes (and tables alike for every part) once per JVM for all its LPs (D207)
+        SharedNetwork shared = SharedNetwork.of(configJson, Path.of(baseDir), c, seed);
+        Topology t = shared.topology();
         // stored tables: only this part's switches' rows when nothing here walks whole routes (D201)
-        ForwardingTables lft = NetworkBinding.packetRouting(c, t, PacketBinding.switchRoutesOnly(c)
-                ? v -> partOf[v] == lp : null);
+        ForwardingTables lft = shared.tablesFor(c, v -> partOf[v] == lp);
         PacketParams params = PacketBinding.params(c);
-        FlowSchedule schedule = PacketBinding.rated(c, t, lft, PacketBinding.schedule(c, t, seed), seed);
+        FlowSchedule schedule = shared.schedule();
         PacketMetrics metrics = MetricsBinding.metrics(c, t, schedule, PacketBinding.endTime(c), params, seed);
-        return new PacketLp(t, lft, schedule, PacketBinding.messages(c, t, seed), PacketBinding.flowLanes(c, schedule), params,
+        return new PacketLp(t, lft, schedule, PacketBinding.messages(c, t, seed), shared.flowLanes(), params,
                 PacketBinding.adaptiveRouting(c), PacketBinding.congestionControl(c), PacketBinding.isolation(c), seed, metrics, PacketBinding.eventQueue(c), lp, partOf,
-                part -> new Part(new PartMetrics(metrics), part.events(), part.hops(), part.controlHops(),
-                        part.injectedPackets(), part.deliveredPackets()));
+                part -> report(shared, metrics, part));
+    }
+
+    /**
+     * A part's report. {@code held}: the run's shared structures, unused here but captured by the LP's report
+     * function, which lives as long as the LP: the JVM's map holds them only weakly, and this keeps them there
+     * for the run's other LPs while this one runs.
+     */
+    private static Part report(SharedNetwork held, PacketMetrics metrics, PacketLp part) {
+        return new Part(new PartMetrics(metrics), part.events(), part.hops(), part.controlHops(),
+                part.injectedPackets(), part.deliveredPackets());
     }
 
     @Override

@@ -58,10 +58,13 @@ final class Links {
     private LogicalProcess local;
     private Crossing crossing;
 
-    /** {@code partOf}: the part of every node in a partitioned run, this one {@code part}; null: sequential. */
+    /**
+     * {@code partOf}: the part of every node in a partitioned run (read, not copied: the run's own array, the
+     * same for its LPs), this one {@code part}; null: sequential.
+     */
     Links(Topology topology, PacketParams params, ControlLane control, PacketPool pool, PacketObserver observer,
             EventSink sink, int[] partOf, int part) {
-        this.partOf = partOf == null ? null : partOf.clone();
+        this.partOf = partOf;
         this.part = part;
         this.pool = pool;
         this.observer = observer;
