@@ -150,7 +150,7 @@ public final class RunMemory {
         double share = lpShare(c);
         if (share > 0) { // a driver that runs no LP holds no port
             m.add(n.ports() + " ports × " + lanes + " lanes, buffers for " + held + " packets each"
-                + (share < 1 ? " (" + Math.round(share * 100) + " % of them in this JVM)" : ""), n.ports(),
+                    + (share < 1 ? " (" + Math.round(share * 100) + " % of them in this JVM)" : ""), n.ports(),
                     share * (lanes * (double) LANE + held * PACKET), voqNet ? "packet.queues = voq"
                             : "fewer packet.virtual-lanes or a smaller packet.buffer");
         }
