@@ -10,7 +10,7 @@
 #       [--per-node M] [--set KEY=VALUE]... SCENARIO.conf
 #
 # Each kind of JVM is measured against its own baseline (issue 16: "above the JVM's own baseline"): the median of
-# three runs of the same command on a trivial network (--tiny, default xgft(2;4,4;1,4)) — the sequential run's JVM,
+# five runs of the same command on a trivial network (--tiny, default xgft(2;4,4;1,4)) — the sequential run's JVM,
 # and the driver and a node of a run of 2 LPs placed as above — so that what is counted is what grows with the network: the JVM, the libraries, the
 # classes and compiled code of a run are in every baseline. An idle node's peak is printed too (the baseline
 # used before 2026-11-26).
@@ -89,13 +89,14 @@ simulate() {
 }
 failed() { echo "$1 failed:" >&2; tail -3 "$2.err" >&2; exit 1; }
 
-# each kind's own baseline: the same command on the trivial network, the median of three runs (one run's peak
-# varies by 20 MB between invocations, as the collector happens to grow the heap)
+# each kind's own baseline: the same command on the trivial network, the median of five runs (one node's peak
+# varies by up to 27 MB from run to run, as the collector happens to grow the heap; three runs' median still
+# moved by 9 MB between invocations)
 median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 seq_bases=""
 driver_bases=""
 node_bases=""
-for i in 1 2 3; do
+for i in 1 2 3 4 5; do
   simulate "$work/base-seq" --set "topology.name=\"$tiny\"" --set engine.kind=sequential \
     || failed "the sequential baseline" "$work/base-seq"
   seq_bases="$seq_bases $(mb "$work/base-seq.rss")"
@@ -109,7 +110,7 @@ done
 seq_base=$(echo "$seq_bases" | median)
 driver_base=$(echo "$driver_bases" | median)
 node_base=$(echo "$node_bases" | median)
-echo "scenario $(basename "$scenario"), heap $heap; baselines, the same command on $tiny, median of three: sequential"
+echo "scenario $(basename "$scenario"), heap $heap; baselines, the same command on $tiny, median of five: sequential"
 echo "$seq_base MB ($seq_bases), driver $driver_base MB ($driver_bases), node $node_base MB ($node_bases); an idle node: $idle_base MB"
 echo
 echo "| LPs ($([ "$driver_lps" = true ] && echo "one on the driver, one on each node" || echo "$per_node on each node; the driver runs none")) | driver peak RSS (MB) | nodes' peak RSS (MB) | largest node above its baseline (MB) | driver above its baseline (MB) | target (MB) | wall (s) | events/s | results |"
