@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Peak RSS of each JVM of a partitioned run, one LP per JVM, against the sequential run (docs/BENCHMARKS.md,
+# Peak RSS of each JVM of a partitioned run, and each LP's share, against the sequential run (docs/BENCHMARKS.md,
 # "Memory per LP"). For K in the list: K = 1 runs sequentially; K > 1 starts K nodes (`fabricsim nodes`), one LP
 # each, and a driver that runs no LP (engine.cluster.driver-runs-lps = false: it coordinates and merges the parts'
 # results), all with the same heap limit. --driver-lps puts one of the K LPs on the driver instead (K - 1 nodes),
@@ -11,13 +11,14 @@
 #
 # Each kind of JVM is measured against its own baseline (issue 16: "above the JVM's own baseline"): the median of
 # five runs of the same command on a trivial network (--tiny, default xgft(2;4,4;1,4)) — the sequential run's JVM,
-# and the driver and a node of a run of 2 LPs placed as above — so that what is counted is what grows with the network: the JVM, the libraries, the
-# classes and compiled code of a run are in every baseline. An idle node's peak is printed too (the baseline
-# used before 2026-11-26).
+# and the driver and a node of a run of 2 × M LPs placed as above — so that what is counted is what grows with
+# the network: the JVM, the libraries, the classes and compiled code of a run are in every baseline. An idle
+# node's peak is printed too (the baseline used before 2026-11-26).
 #
 # Prints a Markdown table: peak RSS of the driver and of each node (MB), the largest node and the driver above
-# their baselines (the target is each LP's: a node's, and the driver's too with --driver-lps), the target (sequential above its baseline ÷ K × 1.3), wall time and events/s of the event
-# loop, and whether summary.json equals the sequential one byte for byte.
+# their baselines, the target (sequential above its baseline ÷ K × 1.3: each LP's, so a node's share per LP, and
+# the driver's too with --driver-lps), wall time and events/s of the event loop, and whether summary.json equals
+# the sequential one byte for byte.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 heap=4g
@@ -40,6 +41,9 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$scenario" ] || { echo "usage: $0 [--heap H] [--jvms LIST] [--tiny TOPOLOGY] [--driver-lps] [--per-node M] [--set K=V]... SCENARIO.conf" >&2; exit 2; }
 if [ "$per_node" -gt 1 ] && [ "$driver_lps" = true ]; then echo "$0: --per-node needs a driver that runs no LP" >&2; exit 2; fi
+for k in $jvms; do
+  if [ "$k" -gt 1 ] && [ $((k % per_node)) -ne 0 ]; then echo "$0: --jvms $k is not a multiple of --per-node $per_node" >&2; exit 2; fi
+done
 [ -x /usr/bin/time ] || { echo "$0: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 "$root/fabricsim" --help >/dev/null 2>&1 # builds the jar once, before any JVM starts
 
@@ -90,8 +94,8 @@ simulate() {
 failed() { echo "$1 failed:" >&2; tail -3 "$2.err" >&2; exit 1; }
 
 # each kind's own baseline: the same command on the trivial network, the median of five runs (one node's peak
-# varies by up to 27 MB from run to run, as the collector happens to grow the heap; three runs' median still
-# moved by 9 MB between invocations)
+# varies by up to 27 MB from run to run — a transient early in the short run: the committed memory at its end is
+# the same — and three runs' median moved by 9 MB between invocations)
 median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 seq_bases=""
 driver_bases=""

@@ -216,7 +216,7 @@ public final class RunMemory {
                 held = here == parts ? ", each LP its own rows" : ", the rows of " + here + " of " + parts + " LPs";
             } else {
                 rows = n.switches() * (double) (1 + here);
-                held = ", whole in the driver and in each of " + here + " LPs";
+                held = ", whole in the driver" + (here > 0 ? " and in each of " + here + " LPs" : "");
             }
         }
         m.add("forwarding tables (" + n.switches() + " switches × " + n.hosts() + " hosts" + held + ")",
