@@ -17,8 +17,8 @@
 #
 # Prints a Markdown table: peak RSS of the driver and of each node (MB), the largest node and the driver above
 # their baselines, the target (sequential above its baseline ÷ K × 1.3: each LP's, so a node's share per LP, and
-# the driver's too with --driver-lps), wall time and events/s of the event loop, and whether summary.json equals
-# the sequential one byte for byte.
+# the driver's too with --driver-lps), the largest node's share per LP ÷ the target, wall time and events/s of
+# the event loop, and whether summary.json equals the sequential one byte for byte.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 heap=4g
@@ -117,8 +117,8 @@ node_base=$(echo "$node_bases" | median)
 echo "scenario $(basename "$scenario"), heap $heap; baselines, the same command on $tiny, median of five: sequential"
 echo "$seq_base MB ($seq_bases), driver $driver_base MB ($driver_bases), node $node_base MB ($node_bases); an idle node: $idle_base MB"
 echo
-echo "| LPs ($([ "$driver_lps" = true ] && echo "one on the driver, one on each node" || echo "$per_node on each node; the driver runs none")) | driver peak RSS (MB) | nodes' peak RSS (MB) | largest node above its baseline (MB) | driver above its baseline (MB) | target (MB) | wall (s) | events/s | results |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| LPs ($([ "$driver_lps" = true ] && echo "one on the driver, one on each node" || echo "$per_node on each node; the driver runs none")) | driver peak RSS (MB) | nodes' peak RSS (MB) | largest node above its baseline (MB) | driver above its baseline (MB) | target (MB) | LP ÷ target | wall (s) | events/s | results |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 seq_above=""
 for k in $jvms; do
   out="$work/k$k"
@@ -146,10 +146,16 @@ for k in $jvms; do
   else
     largest=$(echo "$peaks" | tr ' ' '\n' | sort -n | tail -1)
     node_above=$((largest - node_base))
-    [ "$per_node" -gt 1 ] && node_above="$node_above ($((node_above / per_node)) per LP)"
+    per_lp=$((node_above / per_node))
+    [ "$per_node" -gt 1 ] && node_above="$node_above ($per_lp per LP)"
     driver_above=$((driver - driver_base))
   fi
-  target=$([ -n "$seq_above" ] && awk -v s="$seq_above" -v k="$k" 'BEGIN { printf "%d", s / k * 1.3 }' || echo "-")
+  target="-"
+  ratio="-"
+  if [ "$k" -gt 1 ] && [ -n "$seq_above" ]; then
+    target=$(awk -v s="$seq_above" -v k="$k" 'BEGIN { printf "%d", s / k * 1.3 }')
+    ratio=$(awk -v a="$per_lp" -v t="$target" 'BEGIN { printf "%.2f", a / t }')
+  fi
   wall=$(field "$out/run.json" event_loop_seconds)
   events=$(field "$out/run.json" events)
   rate=$(awk -v e="$events" -v w="$wall" 'BEGIN { printf "%.2f M", e / w / 1e6 }')
@@ -157,5 +163,5 @@ for k in $jvms; do
   if [ "$k" -gt 1 ] && [ -f "$work/k1/summary.json" ]; then
     same=$(cmp -s "$work/k1/summary.json" "$out/summary.json" && echo identical || echo DIFFERENT)
   fi
-  echo "| $k | $driver | ${peaks:--} | $node_above | $driver_above | $target | $wall | $rate | $same |"
+  echo "| $k | $driver | ${peaks:--} | $node_above | $driver_above | $target | $ratio | $wall | $rate | $same |"
 done
