@@ -1,5 +1,6 @@
 package org.fabricsim.experiment;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -45,6 +46,11 @@ class SharedNetworkTest {
         ForwardingTables part0 = rows.tablesFor(stored, v -> v % 2 == 0);
         ForwardingTables part1 = rows.tablesFor(stored, v -> v % 2 == 1);
         assertNotSame(part0, part1);
+        org.fabricsim.topology.Topology t = rows.topology();
+        for (int v = t.hostCount(); v < t.nodeCount(); v++) {
+            assertEquals(v % 2 == 0, part0.holdsRow(v), "part 0 holds its own switches' rows only: switch " + v);
+            assertEquals(v % 2 == 1, part1.holdsRow(v), "part 1 holds its own switches' rows only: switch " + v);
+        }
         assertSame(rows.topology(), shared(stored).topology());
     }
 
