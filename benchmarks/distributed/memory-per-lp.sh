@@ -94,8 +94,8 @@ simulate() {
 failed() { echo "$1 failed:" >&2; tail -3 "$2.err" >&2; exit 1; }
 
 # each kind's own baseline: the same command on the trivial network, the median of five runs (one node's peak
-# varies by up to 27 MB from run to run — a transient early in the short run: the committed memory at its end is
-# the same — and three runs' median moved by 9 MB between invocations)
+# varies by up to 27 MB from run to run — native memory malloc keeps after it is freed, D208: the committed memory
+# at the run's end is the same — and three runs' median moved by 9 MB between invocations)
 median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 seq_bases=""
 driver_bases=""
