@@ -13,16 +13,20 @@ import java.util.List;
 import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.engine.Time;
+import org.fabricsim.experiment.CongestionBinding;
+import org.fabricsim.experiment.MessageTrafficBinding;
 import org.fabricsim.experiment.NetworkBinding;
 import org.fabricsim.experiment.PacketBinding;
-import org.fabricsim.ib.AdaptiveRouting;
-import org.fabricsim.ib.CcParams;
-import org.fabricsim.ib.IsolationParams;
-import org.fabricsim.ib.MessageTraffic;
+import org.fabricsim.experiment.PacketRoutingBinding;
+import org.fabricsim.experiment.RateRealisationBinding;
 import org.fabricsim.ib.PacketParams;
-import org.fabricsim.ib.PacketRun;
-import org.fabricsim.ib.PacketSimulation;
-import org.fabricsim.ib.RateRealisation;
+import org.fabricsim.ib.isolation.IsolationParams;
+import org.fabricsim.ib.rates.RateRealisation;
+import org.fabricsim.ib.run.AdaptiveRouting;
+import org.fabricsim.ib.run.PacketRun;
+import org.fabricsim.ib.run.PacketSimulation;
+import org.fabricsim.ib.throttling.CcParams;
+import org.fabricsim.ib.traffic.MessageTraffic;
 import org.fabricsim.routing.FlowRoutes;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.topology.Topology;
@@ -89,12 +93,12 @@ public final class PacketEndToEnd {
         Topology t = NetworkBinding.topology(c);
         ForwardingTables lft = NetworkBinding.routing(c, t);
         PacketParams p = PacketBinding.params(c);
-        AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, t);
-        FlowSchedule s = PacketBinding.rated(c, t, lft, PacketBinding.schedule(c, t, seed), seed);
-        RateRealisation injection = PacketBinding.rateRealisation(c);
-        FlowRoutes paths = PacketBinding.flowPaths(c, t, s, seed);
-        Binding b = new Binding(PacketBinding.messages(c, t, seed), PacketBinding.flowLanes(c, s), adaptive,
-                PacketBinding.congestionControl(c), PacketBinding.isolation(c), injection, paths,
+        AdaptiveRouting adaptive = PacketRoutingBinding.adaptiveRouting(c, t);
+        FlowSchedule s = RateRealisationBinding.rated(c, t, lft, PacketBinding.schedule(c, t, seed), seed);
+        RateRealisation injection = RateRealisationBinding.rateRealisation(c);
+        FlowRoutes paths = RateRealisationBinding.flowPaths(c, t, s, seed);
+        Binding b = new Binding(MessageTrafficBinding.messages(c, t, seed), PacketBinding.flowLanes(c, s), adaptive,
+                CongestionBinding.congestionControl(c), CongestionBinding.isolation(c), injection, paths,
                 PacketBinding.eventQueue(c), seed);
         return new Setup(t, lft, s, p, b, end, settings);
     }

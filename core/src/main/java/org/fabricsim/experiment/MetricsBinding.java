@@ -2,8 +2,8 @@ package org.fabricsim.experiment;
 
 import java.util.List;
 import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.PacketParams;
+import org.fabricsim.ib.run.AdaptiveRouting;
 import org.fabricsim.stats.ByteBasis;
 import org.fabricsim.stats.MetricsOptions;
 import org.fabricsim.stats.PacketMetrics;
@@ -51,7 +51,7 @@ final class MetricsBinding {
         return switch (c.choice("metrics.reorder", List.of("auto", "on", "off"))) {
             case "on" -> true;
             case "off" -> false;
-            default -> PacketBinding.adaptiveRouting(c).mode() != AdaptiveRouting.Mode.STATIC;
+            default -> PacketRoutingBinding.adaptiveRouting(c).mode() != AdaptiveRouting.Mode.STATIC;
         };
     }
 

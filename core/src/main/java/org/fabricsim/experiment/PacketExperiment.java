@@ -3,34 +3,34 @@ package org.fabricsim.experiment;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.List;
 import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.config.Units;
 import org.fabricsim.engine.distributed.ClusterConfig;
 import org.fabricsim.engine.distributed.DistributedRun;
 import org.fabricsim.engine.distributed.RunResult;
-import org.fabricsim.config.Units;
-import org.fabricsim.ib.AdaptiveRouting;
-import org.fabricsim.ib.CcParams;
-import org.fabricsim.ib.IsolationParams;
-import org.fabricsim.traffic.HpccTrace;
 import org.fabricsim.ib.PacketParams;
-import org.fabricsim.ib.PacketRun;
-import org.fabricsim.ib.MessageTraffic;
-import org.fabricsim.ib.PacketSimulation;
 import org.fabricsim.ib.Queueing;
-import org.fabricsim.stats.ForestRates;
-import org.fabricsim.traffic.HotspotForest;
+import org.fabricsim.ib.isolation.IsolationParams;
+import org.fabricsim.ib.run.AdaptiveRouting;
+import org.fabricsim.ib.run.PacketRun;
+import org.fabricsim.ib.run.PacketSimulation;
+import org.fabricsim.ib.throttling.CcParams;
+import org.fabricsim.ib.traffic.MessageTraffic;
 import org.fabricsim.io.Json;
 import org.fabricsim.io.OutputDirectory;
 import org.fabricsim.io.PacketMetricsFiles;
 import org.fabricsim.io.Progress;
 import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.stats.ForestRates;
 import org.fabricsim.stats.PacketMetrics;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
 import org.fabricsim.traffic.FlowSet;
+import org.fabricsim.traffic.HotspotForest;
+import org.fabricsim.traffic.HpccTrace;
 
 /**
  * {@code experiment = packet}: one packet-level run of {@code packet.end-time}, measured by
@@ -53,14 +53,15 @@ final class PacketExperiment implements Experiment {
         long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         Topology topology = NetworkBinding.topology(c);
         // a distributed run's driver routes nothing itself: it keeps no rows unless it walks whole routes (D201)
-        boolean driverOnly = c.string("engine.kind").equals("distributed") && PacketBinding.switchRoutesOnly(c);
+        boolean driverOnly = c.string("engine.kind").equals("distributed") && RateRealisationBinding.switchRoutesOnly(c);
         ForwardingTables lft = NetworkBinding.packetRouting(c, topology, driverOnly ? v -> false : null);
         PacketParams params = PacketBinding.params(c);
-        AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, topology);
+        AdaptiveRouting adaptive = PacketRoutingBinding.adaptiveRouting(c, topology);
         long end = PacketBinding.endTime(c);
-        FlowSchedule schedule = PacketBinding.rated(c, topology, lft, PacketBinding.schedule(c, topology, seed), seed);
-        PacketBinding.rateRealisation(c); // packet.injection's conflicts surface before anything runs
-        PacketBinding.adaptiveRoutes(c); // and packet.routes' (the paths are set up once, for the run)
+        FlowSchedule schedule = RateRealisationBinding.rated(c, topology, lft, PacketBinding.schedule(c, topology, seed),
+                seed);
+        RateRealisationBinding.rateRealisation(c); // packet.injection's conflicts surface before anything runs
+        RateRealisationBinding.adaptiveRoutes(c); // and packet.routes' (the paths are set up once, for the run)
         MetricsBinding.options(c, end, params); // metrics.* mistakes surface before anything runs
         String engineKind = c.choice("engine.kind", List.of("sequential", "distributed"));
         Map<String, Object> engine = new LinkedHashMap<>();
@@ -145,12 +146,11 @@ final class PacketExperiment implements Experiment {
         }
         PacketRun run = new PacketRun(events, end, wall, hops, delivered);
 
-        Map<String, Object> summary = summary(topology, lft, params, adaptive, PacketBinding.congestionControl(c),
-                PacketBinding.isolation(c), PacketBinding.messages(c, topology, seed), PacketBinding.trace(c, topology),
-                seed, end,
-                schedule, metrics, events, hops,
-                controlHops, injected, delivered);
-        String injection = PacketBinding.rateRealisation(c).word();
+        Map<String, Object> summary = summary(topology, lft, params, adaptive, CongestionBinding.congestionControl(c),
+                CongestionBinding.isolation(c), MessageTrafficBinding.messages(c, topology, seed),
+                MessageTrafficBinding.trace(c, topology), seed, end, schedule, metrics, events, hops, controlHops, injected,
+                delivered);
+        String injection = RateRealisationBinding.rateRealisation(c).word();
         if (!injection.equals("round-robin") || !c.string("packet.rates").equals("given")
                 || !c.string("packet.routes").equals("tables")) {
             summary.put("injection", injection); // how the HCAs realised the rates, and where the rates came from
@@ -160,7 +160,7 @@ final class PacketExperiment implements Experiment {
         Json.write(out.stage("summary.json"), summary);
         PacketMetricsFiles.write(out, metrics, c.bool("output.plots"),
                 c.string("packet.title").isEmpty() ? "Throughput, " + topology.name() : c.string("packet.title"));
-        MessageTraffic messages = PacketBinding.messages(c, topology, seed);
+        MessageTraffic messages = MessageTrafficBinding.messages(c, topology, seed);
         if (messages != null && c.bool("output.plots")) {
             HotspotForest forest = messages.forest();
             PacketMetricsFiles.plotReceiveRates(out.stage("receive-rates.png"), metrics,
@@ -187,14 +187,14 @@ final class PacketExperiment implements Experiment {
             AdaptiveRouting adaptive, FlowSchedule schedule, long end, PacketParams params,
             java.util.function.Function<PacketSimulation, PacketRun> runner) {
         PacketMetrics metrics = MetricsBinding.metrics(c, topology, schedule, end, params, seed);
-        MessageTraffic messages = PacketBinding.messages(c, topology, seed);
+        MessageTraffic messages = MessageTrafficBinding.messages(c, topology, seed);
         PacketSimulation sim = (messages == null ? PacketSimulation.builder(topology, lft, schedule)
                 : PacketSimulation.builder(topology, lft, messages)).params(params).seed(seed)
                 .observer(metrics).flowLanes(PacketBinding.flowLanes(c, schedule))
                 .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive)
-                .congestionControl(PacketBinding.congestionControl(c)).isolation(PacketBinding.isolation(c))
-                .rateRealisation(PacketBinding.rateRealisation(c))
-                .flowPaths(PacketBinding.flowPaths(c, topology, schedule, seed)).build();
+                .congestionControl(CongestionBinding.congestionControl(c)).isolation(CongestionBinding.isolation(c))
+                .rateRealisation(RateRealisationBinding.rateRealisation(c))
+                .flowPaths(RateRealisationBinding.flowPaths(c, topology, schedule, seed)).build();
         PacketRun run = runner.apply(sim);
         String violation = sim.creditViolation();
         if (violation != null) {

@@ -12,8 +12,8 @@ import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.engine.distributed.LpModel;
 import org.fabricsim.engine.distributed.ModelSpec;
 import org.fabricsim.engine.distributed.WireMessage;
-import org.fabricsim.ib.PacketLp;
 import org.fabricsim.ib.PacketParams;
+import org.fabricsim.ib.run.PacketLp;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.stats.PacketMetrics;
 import org.fabricsim.topology.Topology;
@@ -64,8 +64,9 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         PacketParams params = PacketBinding.params(c);
         FlowSchedule schedule = shared.schedule();
         PacketMetrics metrics = MetricsBinding.metrics(c, t, schedule, PacketBinding.endTime(c), params, seed);
-        return new PacketLp(t, lft, schedule, PacketBinding.messages(c, t, seed), shared.flowLanes(), params,
-                PacketBinding.adaptiveRouting(c), PacketBinding.congestionControl(c), PacketBinding.isolation(c), seed, metrics, PacketBinding.eventQueue(c), lp, partOf,
+        return new PacketLp(t, lft, schedule, MessageTrafficBinding.messages(c, t, seed), shared.flowLanes(), params,
+                PacketRoutingBinding.adaptiveRouting(c), CongestionBinding.congestionControl(c),
+                CongestionBinding.isolation(c), seed, metrics, PacketBinding.eventQueue(c), lp, partOf,
                 part -> report(shared, metrics, part));
     }
 

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.PacketParams;
+import org.fabricsim.ib.run.AdaptiveRouting;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.sweep.StoppingRule;
 import org.fabricsim.sweep.SweepFigure;
@@ -52,7 +52,7 @@ final class PacketSweepBinding {
         Topology topology = NetworkBinding.topology(c);
         ForwardingTables lft = NetworkBinding.packetRouting(c, topology, null);
         PacketParams params = PacketBinding.params(c);
-        AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, topology);
+        AdaptiveRouting adaptive = PacketRoutingBinding.adaptiveRouting(c, topology);
         long end = PacketBinding.endTime(c);
         MetricsBinding.options(c, end, params);
         Map<String, Object> probe = PacketSweepKernel.summary(c, seed, topology, lft, adaptive, params, end, 1);

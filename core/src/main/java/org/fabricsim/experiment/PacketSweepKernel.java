@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.PacketParams;
-import org.fabricsim.ib.PacketSimulation;
+import org.fabricsim.ib.run.AdaptiveRouting;
+import org.fabricsim.ib.run.PacketSimulation;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.sweep.TrialKernel;
 import org.fabricsim.sweep.TrialRunner;
@@ -52,7 +52,7 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
         Topology topology = NetworkBinding.topology(c);
         ForwardingTables lft = NetworkBinding.packetRouting(c, topology, null);
         PacketParams params = PacketBinding.params(c);
-        AdaptiveRouting adaptive = PacketBinding.adaptiveRouting(c, topology);
+        AdaptiveRouting adaptive = PacketRoutingBinding.adaptiveRouting(c, topology);
         long end = PacketBinding.endTime(c);
         return (trial, out) -> {
             Map<String, Object> summary = summary(c, seed + trial, topology, lft, adaptive, params, end, end);
@@ -65,13 +65,13 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
     /** summary.json of one sequential packet run with {@code runSeed} stopped at {@code stopPs}, in memory. */
     static Map<String, Object> summary(ExperimentConfig c, long runSeed, Topology topology, ForwardingTables lft,
             AdaptiveRouting adaptive, PacketParams params, long end, long stopPs) {
-        FlowSchedule schedule = PacketBinding.rated(c, topology, lft, PacketBinding.schedule(c, topology, runSeed),
+        FlowSchedule schedule = RateRealisationBinding.rated(c, topology, lft, PacketBinding.schedule(c, topology, runSeed),
                 runSeed);
         PacketExperiment.Sequential r = PacketExperiment.sequential(c, runSeed, topology, lft, adaptive, schedule,
                 end, params, (PacketSimulation sim) -> sim.runUntil(stopPs));
-        return PacketExperiment.summary(topology, lft, params, adaptive, PacketBinding.congestionControl(c),
-                PacketBinding.isolation(c), PacketBinding.messages(c, topology, runSeed), PacketBinding.trace(c, topology), runSeed, end,
-                schedule, r.metrics(),
+        return PacketExperiment.summary(topology, lft, params, adaptive, CongestionBinding.congestionControl(c),
+                CongestionBinding.isolation(c), MessageTrafficBinding.messages(c, topology, runSeed),
+                MessageTrafficBinding.trace(c, topology), runSeed, end, schedule, r.metrics(),
                 r.run().events(), r.run().packetHops(), r.controlHops(), r.injected(), r.delivered());
     }
 

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.Queueing;
+import org.fabricsim.ib.run.AdaptiveRouting;
 import org.fabricsim.memory.MemoryEstimate;
 import org.fabricsim.stats.MetricsOptions;
 import org.fabricsim.topology.Topologies;
@@ -133,7 +133,7 @@ public final class RunMemory {
     private static MemoryEstimate packet(ExperimentConfig c, MemoryEstimate m, boolean outputs) {
         TopologySize n = size(c);
         PacketParams p = PacketBinding.params(c);
-        boolean adaptive = PacketBinding.adaptiveRouting(c).mode() != AdaptiveRouting.Mode.STATIC;
+        boolean adaptive = PacketRoutingBinding.adaptiveRouting(c).mode() != AdaptiveRouting.Mode.STATIC;
         network(m, n, 0, "a smaller topology.name");
         packetTables(c, m, n);
         if (adaptive) {
@@ -208,7 +208,7 @@ public final class RunMemory {
         if (c.string("engine.kind").equals("distributed")) {
             long parts = c.integer("engine.partitions", 1, Integer.MAX_VALUE);
             long here = lpsHere(c);
-            if (PacketBinding.switchRoutesOnly(c)) {
+            if (RateRealisationBinding.switchRoutesOnly(c)) {
                 if (here == 0) {
                     return; // a driver that runs no LP holds no row
                 }

@@ -43,11 +43,11 @@ record SharedNetwork(Topology topology, FlowSchedule schedule, int[] flowLanes, 
         Topology t = NetworkBinding.topology(c);
         // computed D-mod-K holds the same columns for every part, and whole tables are whole: both are shared;
         // stored rows are the part's own (tablesFor)
-        boolean samePerPart = !PacketBinding.switchRoutesOnly(c)
+        boolean samePerPart = !RateRealisationBinding.switchRoutesOnly(c)
                 || Routings.isDModK(c.string("routing"), t) && NetworkBinding.computesDModK(c);
         ForwardingTables lft = samePerPart ? NetworkBinding.packetRouting(c, t, null) : null;
         // fluid rates walk whole routes, so they come with whole tables (PacketBinding.switchRoutesOnly)
-        FlowSchedule schedule = PacketBinding.rated(c, t, lft, PacketBinding.schedule(c, t, seed), seed);
+        FlowSchedule schedule = RateRealisationBinding.rated(c, t, lft, PacketBinding.schedule(c, t, seed), seed);
         return new SharedNetwork(t, schedule, PacketBinding.flowLanes(c, schedule), lft);
     }
 

@@ -5,7 +5,7 @@ package org.fabricsim.ib;
  * packet has been taken in whole: a switch's adaptive routing with an adaptation request, a source HCA's
  * congestion control with a notification. The packet is released after the call; read its fields then.
  */
-interface ControlReceiver {
+public interface ControlReceiver {
     /** Node {@code node} has taken control packet {@code pk}, which arrived at its port {@code in}. */
     void received(long t, int node, int in, int pk);
 

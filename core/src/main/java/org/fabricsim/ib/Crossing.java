@@ -6,7 +6,7 @@ package org.fabricsim.ib;
  * the tie key its sender gave it, so the receiving part orders them exactly as a sequential run would
  * (DESIGN.md, "Packet engine").
  */
-interface Crossing {
+public interface Crossing {
     void packet(int toPart, long time, long tie, int target, long w0, long w1, long w2, long injectedPs,
             long tailPs, long w5);
 

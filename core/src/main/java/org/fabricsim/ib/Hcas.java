@@ -18,7 +18,7 @@ import org.fabricsim.traffic.FlowSchedule;
  * not before its tail has arrived; its space is then freed and credited, and the delivery reported. A
  * control packet for the host is taken at its tail's arrival and handed to its {@link ControlReceiver}.
  */
-final class Hcas {
+public final class Hcas {
     static final int WAITING = 0;
     static final int SENDING = 1;
     static final int DONE = 2;
@@ -52,14 +52,14 @@ final class Hcas {
     private final long[] wakePs;
     private final int[] controlHead; // per host: control packets waiting to be sent, before any data
     private final int[] controlTail;
-    final int[] hostFlowStart;
-    final int[] hostFlows;
+    public final int[] hostFlowStart;
+    public final int[] hostFlows;
 
     // flows: whole, but for state, successor, sentBytes and sentPackets, from flowBase: the window of the flows
     // the part's hosts send
     private final int flowBase;
-    final int[] flowSrc;
-    final int[] flowDst; // a message source's is its current message's (MessageInjection sets it)
+    public final int[] flowSrc;
+    public final int[] flowDst; // a message source's is its current message's (its injection sets it)
     private final int[] flowLane;
     private final int[] successor;
     private final int[] state;
@@ -240,7 +240,7 @@ final class Hcas {
      * Whether flow {@code f} is sending at {@code t} (for the {@link Injection}); a flow past its stop time
      * is done here, and its successor starts.
      */
-    boolean sending(long t, int f) {
+    public boolean sending(long t, int f) {
         if (state[f - flowBase] != SENDING) {
             return false;
         }
@@ -255,13 +255,13 @@ final class Hcas {
     }
 
     /** Whether flow {@code f}'s next packet has credits for all its blocks on its lane (for the {@link Injection}). */
-    boolean hasCredits(int f) {
+    public boolean hasCredits(int f) {
         long size = schedule.bytes()[f];
         return hasCredits(f, size == 0 ? mtu : (int) Math.min(mtu, size - sentBytes[f - flowBase]));
     }
 
     /** Whether flow {@code f}'s next packet, of {@code payload} bytes, has credits for all its blocks on its lane. */
-    boolean hasCredits(int f, int payload) {
+    public boolean hasCredits(int f, int payload) {
         nextPayload = payload;
         nextWire = nextPayload + overhead;
         nextBlocks = (nextWire + unit - 1) / unit;
@@ -272,7 +272,7 @@ final class Hcas {
     // Send side
 
     /** Host {@code h} sends its next packet if its port is idle: control packets first, then data. */
-    void send(long t, int h) {
+    public void send(long t, int h) {
         inSend = true;
         sendNow(t, h);
         inSend = false;
@@ -345,7 +345,7 @@ final class Hcas {
      * Host {@code h} is to send control packet {@code pk} (made by its mechanism) before its data; sent now
      * if the port is free, unless the host is choosing its next packet already (then that choice sends it).
      */
-    void originate(long t, int h, int pk) {
+    public void originate(long t, int h, int pk) {
         pool.append(controlHead, controlTail, h - hostBase, pk);
         if (!inSend) {
             send(t, h);
@@ -408,7 +408,7 @@ final class Hcas {
     }
 
     /** The lane of flow {@code f}'s next packet: its own, or with VOQnet its (current) destination's. */
-    int lane(int f) {
+    public int lane(int f) {
         return lanePerDestination ? flowDst[f] : flowLane[f];
     }
 

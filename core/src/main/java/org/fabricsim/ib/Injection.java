@@ -5,10 +5,10 @@ package org.fabricsim.ib;
  * the host's port may start a packet, which of its flows sends next, and when a flow may send again. It
  * keeps its own per-flow pacing state; the {@link Hcas} tell it whether a flow is sending and whether its
  * packet has credits. Implementations: {@link RoundRobinInjection} (line rate or a fixed rate per flow),
- * {@link MessageInjection} (message-level traffic), {@link RatedInjection} (Periodic Selection, Shaped Virtual
+ * {@code ib.traffic}'s message sources, {@code ib.rates}' rated injection (Periodic Selection, Shaped Virtual
  * Clock: seed 003 ch. 5).
  */
-interface Injection {
+public interface Injection {
     /** Flow {@code f} begins to send at {@code t}. */
     void activated(long t, int f);
 

@@ -10,15 +10,15 @@ import java.util.Arrays;
  * mechanism asks for it, the blocks queued for that output in the whole switch ({@code queuedBlocks}, what
  * a switch's adaptive routing may look at).
  */
-final class InputQueues {
-    final boolean voq;
-    final int radix;
-    final int[] fifoHead; // per port slot x lane (FIFO queueing only)
+public final class InputQueues {
+    public final boolean voq;
+    public final int radix;
+    public final int[] fifoHead; // per port slot x lane (FIFO queueing only)
     final int[] fifoTail;
     // VOQ only: per (switch input port x lane) x local output, at voqIndex; made by allocate(), for the
     // switches of this part only (a 64-port switch's VOQs take 512 bytes per port and lane: most of a big
     // tree's port state, so an LP holds only its own)
-    int[] voqHead;
+    public int[] voqHead;
     int[] voqTail;
     private final int[] voqRow; // per slot: its input port's first row (x lanes) in the VOQ arrays, -1 without
     private int voqRows; // input ports with VOQs (own chose them)
@@ -36,11 +36,11 @@ final class InputQueues {
     private final int[] portBase;
     private final Links links;
     private final int hosts;
-    // congested-flow isolation (FlowIsolation): per input port, hotPerInput hot queues on lane 0
+    // congested-flow isolation (Isolation): per input port, hotPerInput hot queues on lane 0
     final int hotPerInput;
-    final int[] hotHead; // per input port x hot queue
+    public final int[] hotHead; // per input port x hot queue
     final int[] hotTail;
-    final int[] hotOut; // the output a hot queue's packets go to; -1 = free
+    public final int[] hotOut; // the output a hot queue's packets go to; -1 = free
 
     InputQueues(Links links, boolean voq, boolean counts, PacketPool pool) {
         this(links, voq, counts, 0, pool);
@@ -112,7 +112,7 @@ final class InputQueues {
     }
 
     /** Where input {@code in}'s queue (or block count) for local output {@code local} on {@code lane} is. */
-    int voqIndex(int in, int lane, int local) {
+    public int voqIndex(int in, int lane, int local) {
         return (voqRow[slot[in]] + lane) * radix + local;
     }
 
@@ -177,7 +177,7 @@ final class InputQueues {
      * output {@code o} (its VOQ, or its FIFO) moves to hot queue {@code hq} of that input; the blocks stay the
      * input's. Returns the normal queue's new head (-1: none).
      */
-    int moveToHot(int node, int in, int o, int pk, int hq) {
+    public int moveToHot(int node, int in, int o, int pk, int hq) {
         int lane = pool.vl[pk];
         int i = slot[in] * lanes + lane;
         int ol = slot[o] * lanes + lane;

@@ -18,19 +18,19 @@ import org.fabricsim.topology.Topology;
  * back ({@link #sendCredit}), each an event after the cable's latency — to this part's queue, or through
  * the {@link Crossing} when the far end belongs to another part of a partitioned run.
  */
-final class Links {
-    final int lanes;
+public final class Links {
+    public final int lanes;
     private final boolean perDestination; // VOQnet: the observer sees a port's lanes as one (lane 0, their sum)
     final int dataLanes;
     // per global port, read on every event: its node and the port at its cable's far end (-1: none); the
     // topology's own arrays, not copies (issue 16: 8 bytes a port in every LP)
     private final int[] owner;
     private final int[] peer;
-    final int[] portBase; // per node: its first global port; [nodes] = port count (the topology's array too)
+    public final int[] portBase; // per node: its first global port; [nodes] = port count (the topology's array too)
     final int hosts; // nodes 0 .. hosts - 1 are hosts
     // per global port: where its state is in the arrays below, -1 at another part's port; slots follow the ports'
     // order, so a node's ports have consecutive slots
-    final int[] slot;
+    public final int[] slot;
     // per slot
     private final long[] bandwidth; // of the cable from the port, bit/s
     private final long[] latency; // of the cable from the port, ps
@@ -143,17 +143,17 @@ final class Links {
     }
 
     /** Global ports of the network. */
-    int portCount() {
+    public int portCount() {
         return portBase[portBase.length - 1];
     }
 
     /** The node of port {@code p}. */
-    int owner(int p) {
+    public int owner(int p) {
         return owner[p];
     }
 
     /** The port at the far end of port {@code p}'s cable, -1 if it has none. */
-    int peer(int p) {
+    public int peer(int p) {
         return peer[p];
     }
 

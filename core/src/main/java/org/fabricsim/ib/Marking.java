@@ -7,7 +7,7 @@ package org.fabricsim.ib;
  * {@code PacketPool.flags} and read only its own switch ({@link SwitchView}). Control packets are never
  * marked.
  */
-interface Marking {
+public interface Marking {
     /** Data packet {@code pk} joined input {@code in}'s queue for output {@code o} of switch {@code node}. */
     void queued(long t, int node, int in, int o, int pk);
 

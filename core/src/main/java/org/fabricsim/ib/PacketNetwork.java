@@ -15,7 +15,7 @@ import org.fabricsim.traffic.FlowSchedule;
  *   <li>{@link Switches} with their {@link InputQueues}: arrival, routing, queueing, output arbitration;</li>
  *   <li>{@link Hcas}: flows, injection, reception;</li>
  *   <li>{@link PacketPool}: what a packet is;</li>
- *   <li>the decision points ({@link Mechanisms}): {@link Routing} at a switch input, {@link Injection} at an
+ *   <li>the decision points ({@link DecisionPoints}): {@link Routing} at a switch input, {@link Injection} at an
  *       HCA, {@link Marking} at a switch, {@link ControlReceiver} for {@link ControlPacket}s.</li>
  * </ul>
  *
@@ -35,10 +35,10 @@ import org.fabricsim.traffic.FlowSchedule;
  * <p>Events per packet and hop: its head's arrival, the end of its transmission, the credit's arrival (and
  * at the destination its consumption). Hot paths allocate nothing.
  */
-final class PacketNetwork implements EventHandler {
-    static final int CREDIT = 0;
+public final class PacketNetwork implements EventHandler {
+    public static final int CREDIT = 0;
     static final int TX_DONE = 1;
-    static final int ARRIVAL = 2;
+    public static final int ARRIVAL = 2;
     static final int CONSUMED = 3;
     static final int FLOW_START = 4;
     static final int WAKE = 5;
@@ -48,7 +48,7 @@ final class PacketNetwork implements EventHandler {
     private final Topology topology;
     private final ForwardingTables tables;
     private final FlowSchedule schedule;
-    private final MessageTraffic messages;
+    private final GeneratedTraffic messages;
     private final PacketParams params;
     private final PacketObserver observer;
     private final PacketPool pool = new PacketPool(1024);
@@ -67,22 +67,22 @@ final class PacketNetwork implements EventHandler {
     private long hops;
     private long controlHops;
 
-    PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, int[] flowVl, PacketParams params,
+    public PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, int[] flowVl, PacketParams params,
             PacketObserver observer, EventSink sink) {
-        this(topology, tables, schedule, flowVl, params, observer, sink, Mechanisms.STATIC);
+        this(topology, tables, schedule, flowVl, params, observer, sink, DecisionPoints.STATIC);
     }
 
-    PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, int[] flowVl, PacketParams params,
-            PacketObserver observer, EventSink sink, Mechanisms mechanisms) {
+    public PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, int[] flowVl, PacketParams params,
+            PacketObserver observer, EventSink sink, DecisionPoints mechanisms) {
         this(topology, tables, schedule, null, flowVl, params, observer, sink, mechanisms);
     }
 
     /**
      * @param messages null: the schedule's flows send as it says; else they are the sources of this
-     *     message-level traffic ({@link MessageTraffic#schedule})
+     *     message-level traffic (the message level, {@link GeneratedTraffic})
      */
-    PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, MessageTraffic messages,
-            int[] flowVl, PacketParams params, PacketObserver observer, EventSink sink, Mechanisms mechanisms) {
+    public PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, GeneratedTraffic messages,
+            int[] flowVl, PacketParams params, PacketObserver observer, EventSink sink, DecisionPoints mechanisms) {
         this(topology, tables, schedule, messages, flowVl, params, observer, sink, mechanisms, null, 0);
     }
 
@@ -91,8 +91,8 @@ final class PacketNetwork implements EventHandler {
      *     is part {@code part} of a partitioned run: it holds the state of that part's ports only and handles the
      *     events of its nodes ({@link #partition})
      */
-    PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, MessageTraffic messages,
-            int[] flowVl, PacketParams params, PacketObserver observer, EventSink sink, Mechanisms mechanisms,
+    public PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, GeneratedTraffic messages,
+            int[] flowVl, PacketParams params, PacketObserver observer, EventSink sink, DecisionPoints mechanisms,
             int[] partOf, int part) {
         this.messages = messages;
         params = params.forHosts(topology.hostCount()); // VOQnet: a lane per destination inside the network
@@ -135,7 +135,7 @@ final class PacketNetwork implements EventHandler {
      * credit for another part's port leaves through {@code crossing} with the tie key its sender gives it in
      * {@code local}. Call before {@link #start}.
      */
-    void partition(LogicalProcess local, Crossing crossing) {
+    public void partition(LogicalProcess local, Crossing crossing) {
         links.crossing(local, crossing);
     }
 
@@ -144,19 +144,19 @@ final class PacketNetwork implements EventHandler {
      * the owner sends over this cable arrives sooner than this ({@link CutLookahead}; credits are sent early
      * for it, see {@link Links#sendCredit}).
      */
-    long crossingLookahead(int gp) {
+    public long crossingLookahead(int gp) {
         return CutLookahead.ofCable(topology, gp, params, smallestWire);
     }
 
     /** A packet head sent by another part as six words ({@link PacketPool#word0}) reaches port {@code target}. */
-    void receivePacket(long time, long tie, int target, long w0, long w1, long w2, long injectedPs, long tailPs,
+    public void receivePacket(long time, long tie, int target, long w0, long w1, long w2, long injectedPs, long tailPs,
             long w5, LogicalProcess local) {
         int pk = pool.fromWords(w0, w1, w2, injectedPs, tailPs, w5);
         local.push(time, tie, target, pk);
     }
 
     /** Schedules the start of every flow that follows no other. */
-    void start() {
+    public void start() {
         queues.allocate();
         hcas.start();
     }
@@ -228,55 +228,55 @@ final class PacketNetwork implements EventHandler {
      * A mechanism of {@code node} asks to be woken at {@code at} with {@code payload} ({@link MechanismTimer}):
      * an event of the node itself, so it stays in the node's part.
      */
-    void schedule(long at, int node, long payload) {
+    public void schedule(long at, int node, long payload) {
         sink.send(at, TIMER, node, links.portBase[node], payload);
     }
 
     // -------------------------------------------------------------------------------------------------
     // The elements, for the mechanisms built on them
 
-    Topology topology() {
+    public Topology topology() {
         return topology;
     }
 
-    ForwardingTables tables() {
+    public ForwardingTables tables() {
         return tables;
     }
 
-    FlowSchedule schedule() {
+    public FlowSchedule schedule() {
         return schedule;
     }
 
     /** The message-level traffic the flows are sources of, or null. */
-    MessageTraffic messages() {
+    public GeneratedTraffic messages() {
         return messages;
     }
 
-    PacketParams params() {
+    public PacketParams params() {
         return params;
     }
 
-    PacketObserver observer() {
+    public PacketObserver observer() {
         return observer;
     }
 
-    PacketPool pool() {
+    public PacketPool pool() {
         return pool;
     }
 
-    Links links() {
+    public Links links() {
         return links;
     }
 
-    InputQueues queues() {
+    public InputQueues queues() {
         return queues;
     }
 
-    Switches switches() {
+    public Switches switches() {
         return switches;
     }
 
-    Hcas hcas() {
+    public Hcas hcas() {
         return hcas;
     }
 
@@ -284,36 +284,36 @@ final class PacketNetwork implements EventHandler {
     // Reading
 
     /** Data packet transmissions completed over all links (packet-hops, the injection link included). */
-    long hops() {
+    public long hops() {
         return hops;
     }
 
     /** Control packet transmissions completed over all links, counted apart from data. */
-    long controlHops() {
+    public long controlHops() {
         return controlHops;
     }
 
-    long injectedPackets() {
+    public long injectedPackets() {
         return hcas.injectedPackets;
     }
 
-    long injectedBytes() {
+    public long injectedBytes() {
         return hcas.injectedBytes;
     }
 
-    long deliveredPackets() {
+    public long deliveredPackets() {
         return hcas.deliveredPackets;
     }
 
-    long deliveredBytes() {
+    public long deliveredBytes() {
         return hcas.deliveredTotal;
     }
 
-    long deliveredBytes(int flow) {
+    public long deliveredBytes(int flow) {
         return hcas.deliveredBytes(flow);
     }
 
-    long sentBytes(int flow) {
+    public long sentBytes(int flow) {
         return hcas.sentBytes(flow);
     }
 
@@ -327,17 +327,17 @@ final class PacketNetwork implements EventHandler {
     }
 
     /** Data packets in this part's pool: injected and not yet delivered (or handed to another part). */
-    int packetsInFlight() {
+    public int packetsInFlight() {
         return pool.live() - pool.liveControl();
     }
 
     /** Control packets in this part's pool. */
-    int controlInFlight() {
+    public int controlInFlight() {
         return pool.liveControl();
     }
 
     /** See {@link Links#creditViolation}. */
-    String creditViolation() {
+    public String creditViolation() {
         return links.creditViolation();
     }
 

@@ -11,25 +11,25 @@ import java.util.Arrays;
  * {@code wire} bytes (payload + header/trailer), its size in credit {@code blocks}, its lane, when it was
  * injected, and per hop the time its tail reaches the current receiver, when its head arrived there, the
  * output it was routed to and the next packet in its queue. In a partitioned run the same fields travel as
- * an event's payload words across the cut ({@link PacketLp}).
+ * an event's payload words across the cut ({@code ib.run.PacketLp}).
  */
-final class PacketPool {
-    int[] type;
-    int[] flags;
-    int[] dst;
+public final class PacketPool {
+    public int[] type;
+    public int[] flags;
+    public int[] dst;
     int[] to;
-    int[] flow;
+    public int[] flow;
     int[] seq;
-    int[] aux; // a control packet's own field (a set-up's hop budget); unset on data packets
+    public int[] aux; // a control packet's own field (a set-up's hop budget); unset on data packets
     int[] payload;
-    int[] wire;
-    int[] blocks;
-    int[] vl;
+    public int[] wire;
+    public int[] blocks;
+    public int[] vl;
     long[] injectedPs;
     long[] tailPs;
     long[] arrivedPs;
-    int[] out;
-    int[] next;
+    public int[] out;
+    public int[] next;
     private int[] free;
     private int freeCount;
     private int capacity;
@@ -91,7 +91,7 @@ final class PacketPool {
      * A new control packet of {@code type} about {@code flow}, routed towards host {@code dst} and taken by
      * node {@code to} (a switch on the way, or the host); it carries no payload.
      */
-    int control(int type, int flags, int flow, int dst, int to, int wire, int blocks, int lane, long injectedPs) {
+    public int control(int type, int flags, int flow, int dst, int to, int wire, int blocks, int lane, long injectedPs) {
         int pk = data(flow, 0, dst, 0, wire, blocks, lane, injectedPs, 0);
         this.type[pk] = type;
         this.flags[pk] = flags;

@@ -5,22 +5,22 @@ package org.fabricsim.ib;
  * flow served last, so a flow that may not send now never blocks the others. Subclasses say when a flow may
  * send ({@link #readyAt}); the scan keeps the earliest time one may, for the host's wake-up.
  */
-abstract class RoundRobinFlows implements Injection {
+public abstract class RoundRobinFlows implements Injection {
     /** {@link #readyAt}'s answer for a flow whose packet may start now. */
-    static final long NOW = Long.MIN_VALUE;
+    protected static final long NOW = Long.MIN_VALUE;
 
     /** Whether a host may not send to a destination now (congested-flow isolation's Stop); null: it may. */
-    interface Hold {
+    public interface Hold {
         boolean held(int host, int dst);
     }
 
-    final Hcas hcas;
-    Hold hold;
+    protected final Hcas hcas;
+    protected Hold hold;
     private final int[] hostRr; // per host of the part's window (Hcas#hostBase): the flow served last
     private final int hostBase;
     private long retryPs;
 
-    RoundRobinFlows(Hcas hcas) {
+    protected RoundRobinFlows(Hcas hcas) {
         this.hcas = hcas;
         this.hostBase = hcas.hostBase();
         this.hostRr = new int[hcas.hostWindow()];
@@ -30,10 +30,13 @@ abstract class RoundRobinFlows implements Injection {
      * Whether flow {@code f} of host {@code h} may start a packet at {@code t}: {@link #NOW}; else the earliest
      * time it may (Long.MAX_VALUE: only a credit, a flow's start or a set-up will tell).
      */
-    abstract long readyAt(long t, int h, int f);
+    protected abstract long readyAt(long t, int h, int f);
+
+    /** Throttles the flows by congestion control's {@code t}. */
+    public abstract void throttle(InjectionThrottle t);
 
     /** Holds the hosts' packets to the destinations {@code h} names (congested-flow isolation). */
-    void hold(Hold h) {
+    public void hold(Hold h) {
         this.hold = h;
     }
 

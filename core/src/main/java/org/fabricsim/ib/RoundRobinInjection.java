@@ -8,25 +8,21 @@ import org.fabricsim.engine.Time;
  * rate ({@code FlowSchedule.rateBps}) is paced: its next packet may start the wire time at that rate after
  * the previous one (exact over any run); otherwise it sends at line rate.
  */
-final class RoundRobinInjection extends RoundRobinFlows {
+public final class RoundRobinInjection extends RoundRobinFlows {
     private final long[] rateBps;
     private final int flowBase; // readyPs and rateRemainder cover the part's window of sending flows (Hcas#flowBase)
     private final long[] readyPs;
     private final long[] rateRemainder;
     private final boolean[] open; // per flow: may inject (its circuit is set up); null: every flow may
-    private Throttle throttle; // congestion control's delay between a flow's packets; null: none
+    private InjectionThrottle throttle; // congestion control's delay between a flow's packets; null: none
 
-    /** A delay a flow's next packet waits after one was sent (IB CC's injection rate delay). */
-    interface Throttle {
-        long delayPs(int flow, int wireBytes);
-    }
 
-    RoundRobinInjection(Hcas hcas, long[] rateBps) {
+    public RoundRobinInjection(Hcas hcas, long[] rateBps) {
         this(hcas, rateBps, null);
     }
 
     /** Flows inject only while {@code open[f]} (seed 003 §3.2: data waits for the route set-up's return). */
-    RoundRobinInjection(Hcas hcas, long[] rateBps, boolean[] open) {
+    public RoundRobinInjection(Hcas hcas, long[] rateBps, boolean[] open) {
         super(hcas);
         this.open = open;
         this.rateBps = rateBps;
@@ -43,7 +39,7 @@ final class RoundRobinInjection extends RoundRobinFlows {
     }
 
     @Override
-    long readyAt(long t, int h, int f) {
+    protected long readyAt(long t, int h, int f) {
         if (!hcas.sending(t, f) || (open != null && !open[f])) {
             return Long.MAX_VALUE;
         }
@@ -71,8 +67,8 @@ final class RoundRobinInjection extends RoundRobinFlows {
         }
     }
 
-    /** Throttles the flows by {@code t} (congestion control). */
-    void throttle(Throttle t) {
+    @Override
+    public void throttle(InjectionThrottle t) {
         this.throttle = t;
     }
 }

@@ -7,7 +7,7 @@ package org.fabricsim.ib;
  * must draw any randomness from the switch's own seeded stream, so partitioned runs stay identical.
  * Implementations: {@link StaticRouting} (forwarding tables).
  */
-interface Routing {
+public interface Routing {
     /**
      * The global output port of switch {@code node} for packet {@code pk} (whose head reached input
      * {@code in} at {@code t}; -1 for a control packet the switch sends itself), routed towards host

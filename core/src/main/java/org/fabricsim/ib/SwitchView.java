@@ -6,7 +6,7 @@ package org.fabricsim.ib;
  * blocks its inputs hold for each output, whether an output is sending. Ports are global port numbers;
  * a switch's ports are {@code firstPort(node)} .. {@code firstPort(node) + ports(node) - 1}.
  */
-interface SwitchView {
+public interface SwitchView {
     int firstPort(int node);
 
     int ports(int node);

@@ -15,7 +15,7 @@ import org.fabricsim.engine.EventSink;
  * <p>The switch sees only its own state: its queues, the credits its outputs hold, its timers. Whenever an
  * output may be able to send it is put on a work list, which {@link #drain} serves at the end of the event.
  */
-final class Switches implements SwitchView {
+public final class Switches implements SwitchView {
     private final Links links;
     private final InputQueues queues;
     private final PacketPool pool;
@@ -24,7 +24,7 @@ final class Switches implements SwitchView {
     private Routing routing;
     private Marking marking = Marking.NONE;
     private ControlReceiver control = ControlReceiver.NONE;
-    private FlowIsolation isolation; // congested-flow isolation's hot queues; null: none
+    private Isolation isolation; // congested-flow isolation's hot queues; null: none
     private boolean isolates;
     // the static model's hot path skips what no mechanism uses
     private boolean marks;
@@ -107,7 +107,7 @@ final class Switches implements SwitchView {
     }
 
     /** Congested-flow isolation at every switch: its hot queues are in {@link InputQueues}. */
-    void isolation(FlowIsolation isolation) {
+    void isolation(Isolation isolation) {
         this.isolation = isolation;
         this.isolates = isolation != null;
     }
@@ -153,7 +153,7 @@ final class Switches implements SwitchView {
      * Switch {@code node} sends control packet {@code pk} (made by its mechanism) on output {@code o}: it
      * waits in the output's own queue on its lane and goes before any input's packet there.
      */
-    void originate(int node, int o, int pk) {
+    public void originate(int node, int o, int pk) {
         int ov = slot[o] * lanes + pool.vl[pk];
         pool.out[pk] = o;
         pool.append(originHead, originTail, ov, pk);
@@ -173,7 +173,7 @@ final class Switches implements SwitchView {
         }
     }
 
-    void mark(int o) {
+    public void mark(int o) {
         if (!pendingFlag[slot[o]]) {
             pendingFlag[slot[o]] = true;
             pendingOutputs[pendingCount++] = o;

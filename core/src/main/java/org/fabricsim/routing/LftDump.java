@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fabricsim.InputException;
-import org.fabricsim.io.TextFiles;
+import org.fabricsim.files.TextFiles;
 import org.fabricsim.topology.IbNode;
 import org.fabricsim.topology.IbSubnet;
 import org.fabricsim.topology.Topology;

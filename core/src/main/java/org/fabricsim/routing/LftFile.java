@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.fabricsim.InputException;
-import org.fabricsim.io.TextFiles;
+import org.fabricsim.files.TextFiles;
 import org.fabricsim.topology.Topology;
 
 /**

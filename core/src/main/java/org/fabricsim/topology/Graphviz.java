@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import org.fabricsim.config.Units;
-import org.fabricsim.io.TextFiles;
+import org.fabricsim.files.TextFiles;
 
 /**
  * Writes a topology as a Graphviz DOT file: an undirected {@code graph}, one node per host (small box) or

@@ -9,8 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.fabricsim.InputException;
-import org.fabricsim.io.ReadFailure;
-import org.fabricsim.io.TextFiles;
+import org.fabricsim.files.ReadFailure;
+import org.fabricsim.files.TextFiles;
 
 /**
  * The fabric a user actually has, as infiniband-diags' {@code ibnetdiscover} prints it (docs/TOPOLOGY_FORMAT.md,

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.fabricsim.InputException;
-import org.fabricsim.io.ReadFailure;
+import org.fabricsim.files.ReadFailure;
 
 /**
  * The node name map of infiniband-diags ({@code --node-name-map}, opensm's {@code ib-node-name-map}): user

@@ -14,9 +14,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabricsim.InputException;
-import org.fabricsim.io.ReadFailure;
-import org.fabricsim.io.TextFiles;
 import org.fabricsim.config.Units;
+import org.fabricsim.files.ReadFailure;
+import org.fabricsim.files.TextFiles;
 
 /**
  * The plain-text topology file format, one line per cable (docs/TOPOLOGY_FORMAT.md):

@@ -9,7 +9,7 @@ import java.util.TreeMap;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.engine.distributed.LpModel;
 import org.fabricsim.engine.distributed.RemoteEvents;
-import org.fabricsim.ib.PacketLp;
+import org.fabricsim.ib.run.PacketLp;
 import org.fabricsim.topology.FatTree;
 import org.fabricsim.topology.Topology;
 

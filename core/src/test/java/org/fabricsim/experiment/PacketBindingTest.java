@@ -12,14 +12,16 @@ import java.nio.file.Path;
 import java.util.List;
 import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.ib.AdaptiveRouting;
 import org.fabricsim.ib.Arbitration;
-import org.fabricsim.ib.CcParams;
-import org.fabricsim.ib.IsolationParams;
-import org.fabricsim.ib.CircuitParams;
-import org.fabricsim.ib.EarParams;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.Queueing;
+import org.fabricsim.ib.ar.ArGrouping;
+import org.fabricsim.ib.ar.ArSelection;
+import org.fabricsim.ib.ar.EarParams;
+import org.fabricsim.ib.circuits.CircuitParams;
+import org.fabricsim.ib.isolation.IsolationParams;
+import org.fabricsim.ib.run.AdaptiveRouting;
+import org.fabricsim.ib.throttling.CcParams;
 import org.fabricsim.topology.Topologies;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
@@ -46,39 +48,39 @@ class PacketBindingTest {
 
     @Test
     void theAdaptiveRoutingKeysBindAndBadOnesAreRefusedByName() throws IOException {
-        assertEquals(AdaptiveRouting.STATIC, PacketBinding.adaptiveRouting(config("")));
-        AdaptiveRouting r = PacketBinding.adaptiveRouting(config("packet.adaptive-routing { mode = ear, groups = lag,"
+        assertEquals(AdaptiveRouting.STATIC, PacketRoutingBinding.adaptiveRouting(config("")));
+        AdaptiveRouting r = PacketRoutingBinding.adaptiveRouting(config("packet.adaptive-routing { mode = ear, groups = lag,"
                 + " select = most-credits, ear { threshold = 4KiB, timer = 3us, sampling = 0.25, request-size = 16B,"
                 + " swap = false }, circuits { control-size = 64B, ack-size = 16B, control-buffer = 512B, cache = 7 } }"));
         assertEquals(AdaptiveRouting.Mode.EAR, r.mode());
-        assertEquals(AdaptiveRouting.Grouping.LAG, r.grouping());
-        assertEquals(AdaptiveRouting.Selection.MOST_CREDITS, r.selection());
+        assertEquals(ArGrouping.LAG, r.grouping());
+        assertEquals(ArSelection.MOST_CREDITS, r.selection());
         assertEquals(new EarParams(4096, 3_000_000, 0.25, 16, false), r.ear());
         assertEquals(new CircuitParams(64, 16, 512, 7), r.circuits());
         InputException zero = assertThrows(InputException.class,
-                () -> PacketBinding.adaptiveRouting(config("packet.adaptive-routing.ear.sampling = 0")));
+                () -> PacketRoutingBinding.adaptiveRouting(config("packet.adaptive-routing.ear.sampling = 0")));
         assertTrue(zero.getMessage().contains("packet.adaptive-routing.ear.sampling"), zero.getMessage());
-        InputException small = assertThrows(InputException.class, () -> PacketBinding.adaptiveRouting(
+        InputException small = assertThrows(InputException.class, () -> PacketRoutingBinding.adaptiveRouting(
                 config("packet.adaptive-routing.circuits.control-buffer = 16B")));
         assertTrue(small.getMessage().contains("circuits.control-buffer"), small.getMessage());
         // testbed7 is no generated fat tree: circuits cannot find alternate ports there
         ExperimentConfig c = config("packet.adaptive-routing.mode = circuits");
         Topology t = Topologies.resolve("testbed7", 0, 0, null);
-        InputException tree = assertThrows(InputException.class, () -> PacketBinding.adaptiveRouting(c, t));
+        InputException tree = assertThrows(InputException.class, () -> PacketRoutingBinding.adaptiveRouting(c, t));
         assertTrue(tree.getMessage().contains("packet.adaptive-routing.mode"), tree.getMessage());
     }
 
     @Test
     void aTraceBindsItsRanksAndHotSendersAndRefusesWhatCannotBe() throws IOException {
         Topology t = Topologies.resolve("kary-ntree(4,2)", 0, 0, null); // 16 hosts
-        assertEquals(null, PacketBinding.trace(config(""), t));
+        assertEquals(null, MessageTrafficBinding.trace(config(""), t));
         // SC2: the kernel on the even hosts, the first 4 odd hosts to host 9
-        HpccTrace sc2 = PacketBinding.trace(config("packet.traffic = trace\npacket.trace { kernel = mpifft, ranks = even,"
+        HpccTrace sc2 = MessageTrafficBinding.trace(config("packet.traffic = trace\npacket.trace { kernel = mpifft, ranks = even,"
                 + " hot-senders = 4, hotspots = [9] }"), t);
         assertArrayEquals(new int[] {0, 2, 4, 6, 8, 10, 12, 14}, sc2.rankHosts());
         assertArrayEquals(new int[] {1, 3, 5, 7}, sc2.hotSenders());
         // SC3: the last hosts send to the hotspots and run no rank
-        HpccTrace sc3 = PacketBinding.trace(config("packet.traffic = trace\npacket.trace { hot-senders = 4,"
+        HpccTrace sc3 = MessageTrafficBinding.trace(config("packet.traffic = trace\npacket.trace { hot-senders = 4,"
                 + " hotspots = [0, 5] }"), t);
         assertEquals(10, sc3.rankHosts().length); // nor do the hotspots 0 and 5
         assertEquals(1, sc3.rankHosts()[0]);
@@ -93,7 +95,7 @@ class PacketBindingTest {
             {"packet.permutation-sequence = 2", "packet.traffic"},
         };
         for (String[] b : bad) {
-            InputException e = assertThrows(InputException.class, () -> PacketBinding.trace(
+            InputException e = assertThrows(InputException.class, () -> MessageTrafficBinding.trace(
                     config("packet.traffic = trace\n" + b[0]), t));
             assertTrue(e.getMessage().contains(b[1]), b[0] + ": " + e.getMessage());
         }
@@ -101,12 +103,12 @@ class PacketBindingTest {
 
     @Test
     void isolationIsOffByDefaultBindsPaperVIsEcoCcAndRefusesWhatItIsNotBuiltForByName() throws IOException {
-        assertEquals(null, PacketBinding.isolation(config("")));
+        assertEquals(null, CongestionBinding.isolation(config("")));
         // VOQ switches with throttling: EcoCC, no hot queue at the root; without: HFDI, with one
-        assertEquals(IsolationParams.ECOCC, PacketBinding.isolation(config(
+        assertEquals(IsolationParams.ECOCC, CongestionBinding.isolation(config(
                 "packet.isolation.enabled = true\npacket.cc.enabled = true")));
-        assertTrue(PacketBinding.isolation(config("packet.isolation.enabled = true")).rootQueue());
-        IsolationParams ccfit = PacketBinding.isolation(config("packet.queues = fifo\npacket.cc.enabled = true\n"
+        assertTrue(CongestionBinding.isolation(config("packet.isolation.enabled = true")).rootQueue());
+        IsolationParams ccfit = CongestionBinding.isolation(config("packet.queues = fifo\npacket.cc.enabled = true\n"
                 + "packet.isolation { enabled = true, hot-queues = 3, detect = 16KiB, stop = 20KiB, go = 8KiB,"
                 + " mark-high = 8KiB, mark-low = 4KiB, destinations = 8, notification-size = 32B, control-buffer = 2KiB }"));
         assertEquals(new IsolationParams(3, true, 16384, 20480, 8192, 8192, 4096, 8, 32, 2048), ccfit);
@@ -121,7 +123,7 @@ class PacketBindingTest {
             {"packet.isolation.hot-queues = 0", "packet.isolation.hot-queues"},
         };
         for (String[] b : bad) {
-            InputException e = assertThrows(InputException.class, () -> PacketBinding.isolation(
+            InputException e = assertThrows(InputException.class, () -> CongestionBinding.isolation(
                     config("packet.isolation.enabled = true\n" + b[0])));
             assertTrue(e.getMessage().contains(b[1]), b[0] + ": " + e.getMessage());
         }
@@ -129,32 +131,32 @@ class PacketBindingTest {
 
     @Test
     void congestionControlIsOffByDefaultBindsPaperIIIsTableIAndRefusesBadValuesByName() throws IOException {
-        assertEquals(null, PacketBinding.congestionControl(config("")));
-        assertEquals(CcParams.DEFAULTS, PacketBinding.congestionControl(config("packet.cc.enabled = true")));
-        CcParams p = PacketBinding.congestionControl(config("packet.cc { enabled = true, threshold = 9,"
+        assertEquals(null, CongestionBinding.congestionControl(config("")));
+        assertEquals(CcParams.DEFAULTS, CongestionBinding.congestionControl(config("packet.cc.enabled = true")));
+        CcParams p = CongestionBinding.congestionControl(config("packet.cc { enabled = true, threshold = 9,"
                 + " threshold-unit = 2KiB, evaluation = per-voq, hysteresis = 4KiB, victim-mask = false, packet-size = 0, marking-rate = 10,"
                 + " cct-coefficient = 1ns, cct-entries = 256, ccti-increase = 2, ccti-limit = 200, ccti-min = 3,"
                 + " timer = 1500us, timer-per = port-sl, level = sl, cnp-size = 32B }"));
         assertEquals(new CcParams(9, 2048, CcParams.Evaluation.PER_VOQ, 4096, false, 0, 10, 1000, 256, 2, 200, 3,
                 1_500_000_000L, false, true, 32), p);
-        CcParams table = PacketBinding.congestionControl(config("packet.cc { enabled = true, cct = [0us, 1us, 2.5us,"
+        CcParams table = CongestionBinding.congestionControl(config("packet.cc { enabled = true, cct = [0us, 1us, 2.5us,"
                 + " 10us], ccti-limit = 3 }"));
         assertEquals(4, table.cctEntries());
         assertArrayEquals(new long[] {0, 1_000_000, 2_500_000, 10_000_000}, table.cctTablePs());
         assertTrue(table.describe().contains("CCT table of 4 entries up to 10us"), table.describe());
         for (String bad : new String[] {"cct = [1us, 0us]", "cct = [1us, soon]", "cct = [0us, 1us]"}) {
             // falling, not a time, and a table shorter than the default CCTI_Limit (127)
-            InputException e = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
+            InputException e = assertThrows(InputException.class, () -> CongestionBinding.congestionControl(
                     config("packet.cc { enabled = true, " + bad + " }")));
             assertTrue(e.getMessage().contains("packet.cc."), bad + ": " + e.getMessage());
         }
-        InputException order = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
+        InputException order = assertThrows(InputException.class, () -> CongestionBinding.congestionControl(
                 config("packet.cc { enabled = true, ccti-min = 100, ccti-limit = 50 }")));
         assertTrue(order.getMessage().contains("packet.cc.ccti-min"), order.getMessage());
-        InputException stuck = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
+        InputException stuck = assertThrows(InputException.class, () -> CongestionBinding.congestionControl(
                 config("packet.cc { enabled = true, threshold = 12, threshold-unit = buffer, hysteresis = 8KiB }")));
         assertTrue(stuck.getMessage().contains("packet.cc.hysteresis"), stuck.getMessage());
-        InputException both = assertThrows(InputException.class, () -> PacketBinding.congestionControl(
+        InputException both = assertThrows(InputException.class, () -> CongestionBinding.congestionControl(
                 config("packet.cc.enabled = true\npacket.adaptive-routing.mode = ear")));
         assertTrue(both.getMessage().contains("packet.cc.enabled"), both.getMessage());
     }
@@ -323,20 +325,20 @@ class PacketBindingTest {
                 + " { src = s4, dst = d2 }, { src = s5, dst = d2 }, { src = s6, dst = d2 } ] }");
         Topology t = NetworkBinding.topology(c);
         var lft = NetworkBinding.routing(c, t);
-        FlowSchedule s = PacketBinding.rated(c, t, lft, PacketBinding.schedule(c, t, 1), 1);
+        FlowSchedule s = RateRealisationBinding.rated(c, t, lft, PacketBinding.schedule(c, t, 1), 1);
         for (long r : s.rateBps()) {
             assertEquals(2_500_000_000L, r);
         }
-        assertEquals(org.fabricsim.ib.RateRealisation.PERIODIC_SELECTION, PacketBinding.rateRealisation(c));
+        assertEquals(org.fabricsim.ib.rates.RateRealisation.PERIODIC_SELECTION, RateRealisationBinding.rateRealisation(c));
         // SAA weighs flows by their sizes: a flow without one is named
-        InputException sizes = assertThrows(InputException.class, () -> PacketBinding.rated(config(
+        InputException sizes = assertThrows(InputException.class, () -> RateRealisationBinding.rated(config(
                 "topology.name = fig1-1\npacket { rates = saa, flows = [ { src = s1, dst = d1 } ] }"), t, lft,
                 PacketBinding.schedule(c, t, 1), 1));
         assertTrue(sizes.getMessage().contains("packet.rates") && sizes.getMessage().contains("flow 0"),
                 sizes.getMessage());
         // PS with congestion control or message traffic is not built: one line naming both keys
         for (String conflict : new String[] {"packet.cc.enabled = true", "engine.kind = distributed"}) {
-            InputException e = assertThrows(InputException.class, () -> PacketBinding.rateRealisation(config(
+            InputException e = assertThrows(InputException.class, () -> RateRealisationBinding.rateRealisation(config(
                     "packet.injection = shaped-virtual-clock\n" + conflict)));
             assertTrue(e.getMessage().contains("packet.injection") && e.getMessage().contains(conflict.split(" ")[0]),
                     e.getMessage());

@@ -43,11 +43,11 @@ class PacketPhaseCompletionTest {
         ForwardingTables lft = NetworkBinding.routing(c, t);
         PacketParams params = PacketBinding.params(c);
         long end = PacketBinding.endTime(c);
-        Map<String, Object> s = PacketSweepKernel.summary(c, SEED, t, lft, PacketBinding.adaptiveRouting(c, t), params,
+        Map<String, Object> s = PacketSweepKernel.summary(c, SEED, t, lft, PacketRoutingBinding.adaptiveRouting(c, t), params,
                 end, end);
         FlowSchedule schedule = PacketBinding.schedule(c, t, SEED);
-        FlowSchedule rated = PacketBinding.rated(c, t, lft, schedule, SEED);
-        FlowRoutes paths = PacketBinding.flowPaths(c, t, schedule, SEED);
+        FlowSchedule rated = RateRealisationBinding.rated(c, t, lft, schedule, SEED);
+        FlowRoutes paths = RateRealisationBinding.flowPaths(c, t, schedule, SEED);
         FlowRoutes routes = paths != null ? paths : FluidProblem.of(t, new StaticRoutes(lft), schedule.flows(),
                 Seeds.stream(SEED, 0, Seeds.Purpose.ROUTING)).routes();
         return new Run(s, rated, routes);

@@ -12,7 +12,7 @@ import java.util.List;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.engine.distributed.LpModel;
 import org.fabricsim.engine.distributed.RemoteEvents;
-import org.fabricsim.ib.PacketLp;
+import org.fabricsim.ib.run.PacketLp;
 import org.fabricsim.stats.PacketMetrics;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSet;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.fabricsim.engine.Time;
+import org.fabricsim.ib.run.PacketSimulation;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class ControlPacketsTest {
     static final int PROBE_WIRE = 64;
 
     /** Probes as described above; counts what it sends and takes, and each probe's latency. */
-    static final class Probes extends Mechanisms {
+    static final class Probes extends DecisionPoints {
         final ControlLane lane;
         long fromSwitches;
         long fromHosts;
@@ -39,12 +40,12 @@ class ControlPacketsTest {
         }
 
         @Override
-        ControlLane controlLane() {
+        public ControlLane controlLane() {
             return lane;
         }
 
         @Override
-        int smallestControlWireBytes() {
+        public int smallestControlWireBytes() {
             return PROBE_WIRE;
         }
 
@@ -53,7 +54,7 @@ class ControlPacketsTest {
         }
 
         @Override
-        Marking marking(PacketNetwork net) {
+        public Marking marking(PacketNetwork net) {
             boolean[][] seen = new boolean[net.topology().nodeCount()][net.schedule().size()];
             return new Marking() {
                 @Override
@@ -83,7 +84,7 @@ class ControlPacketsTest {
         }
 
         @Override
-        ControlReceiver controlReceiver(PacketNetwork net) {
+        public ControlReceiver controlReceiver(PacketNetwork net) {
             return (t, node, in, pk) -> {
                 PacketPool p = net.pool();
                 assertEquals(ControlPacket.PROBE, p.type[pk]);
@@ -106,7 +107,7 @@ class ControlPacketsTest {
         }
     }
 
-    static PacketSimulation run(PacketParams params, Mechanisms m, long endPs) {
+    static PacketSimulation run(PacketParams params, DecisionPoints m, long endPs) {
         FlowSchedule s = PacketInvariantsTest.traffic(11);
         PacketSimulation sim = PacketSimulation.builder(TOPOLOGY, PacketInvariantsTest.TABLES, s).params(params)
                 .mechanisms(m).build();
@@ -123,7 +124,7 @@ class ControlPacketsTest {
     void probesAreConservedCountedApartAndLeaveDataAsItWas(boolean dedicated) {
         PacketParams params = congested(Queueing.FIFO);
         long end = 20 * Time.MS;
-        PacketSimulation plain = run(params, Mechanisms.STATIC, end);
+        PacketSimulation plain = run(params, DecisionPoints.STATIC, end);
         Probes probes = new Probes(dedicated ? ControlLane.dedicated(1024) : ControlLane.SHARED);
         PacketSimulation sim = run(params, probes, end);
         assertEquals(0, sim.pendingEvents(), "the run drained");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.fabricsim.engine.Time;
+import org.fabricsim.ib.run.PacketSimulation;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.routing.Routings;
 import org.fabricsim.topology.Topologies;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.fabricsim.engine.Time;
+import org.fabricsim.ib.run.PacketSimulation;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.routing.Routings;
 import org.fabricsim.topology.Topologies;

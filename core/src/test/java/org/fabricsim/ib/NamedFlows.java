@@ -4,11 +4,11 @@ import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSet;
 
 /** Tests' flows given by host names: {@code {{"H1", "H4"}, ...}}, source then destination. */
-final class NamedFlows {
+public final class NamedFlows {
     private NamedFlows() {
     }
 
-    static FlowSet of(Topology t, String[][] flows) {
+    public static FlowSet of(Topology t, String[][] flows) {
         int n = flows.length;
         int[] src = new int[n];
         int[] dst = new int[n];

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.fabricsim.engine.EventQueue;
 import org.fabricsim.engine.Time;
+import org.fabricsim.ib.run.PacketSimulation;
 import org.fabricsim.random.Seeds;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.routing.Routings;
@@ -26,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the buffer), no packet lost, every sized flow completed; and the same inputs give the same event sequence
  * whatever the event queue implementation (DESIGN.md lesson 9) or other simulations in the JVM.
  */
-class PacketInvariantsTest {
+public class PacketInvariantsTest {
     static final Topology TOPOLOGY = Topologies.resolve("xgft(2;4,8;1,4)", 0, 0, null);
     static final ForwardingTables TABLES = Routings.compute("auto", TOPOLOGY, null);
 
@@ -48,7 +49,7 @@ class PacketInvariantsTest {
     }
 
     /** Three random permutations in sequence (seed 001 §V-C), 20 KiB per destination; some flows rate-limited. */
-    static FlowSchedule traffic(long seed) {
+    public static FlowSchedule traffic(long seed) {
         FlowSchedule s = FlowSchedule.permutationSequence(trafficPermutations(seed), 20 * 1024 + 77);
         for (int f = 0; f < s.size(); f += 5) {
             s.rateBps()[f] = 5_000_000_000L;

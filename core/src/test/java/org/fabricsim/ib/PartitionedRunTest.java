@@ -10,6 +10,9 @@ import java.util.SplittableRandom;
 import org.fabricsim.engine.EventQueue;
 import org.fabricsim.engine.LogicalProcess;
 import org.fabricsim.engine.Time;
+import org.fabricsim.ib.ar.ArGroupMechanisms;
+import org.fabricsim.ib.ar.EarMechanisms;
+import org.fabricsim.ib.circuits.CircuitMechanisms;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
@@ -26,18 +29,18 @@ import org.junit.jupiter.params.provider.ValueSource;
  * what it observes in the sequential run — same transmissions, deliveries, buffer occupancies and
  * completions at the same picoseconds, in the same order.
  */
-class PartitionedRunTest {
-    static final Topology TOPOLOGY = PacketInvariantsTest.TOPOLOGY;
-    static final ForwardingTables TABLES = PacketInvariantsTest.TABLES;
+public class PartitionedRunTest {
+    public static final Topology TOPOLOGY = PacketInvariantsTest.TOPOLOGY;
+    public static final ForwardingTables TABLES = PacketInvariantsTest.TABLES;
     static final long END = 300 * Time.US;
 
     /** A hash per port (transmissions, occupancies) and per host (deliveries), and completion times per flow. */
-    static final class Trace implements PacketObserver {
-        final long[] port = new long[TOPOLOGY.portCount()];
-        final long[] host = new long[TOPOLOGY.hostCount()];
-        final long[] completed;
-        long calls;
-        long adaptations;
+    public static final class Trace implements PacketObserver {
+        public final long[] port = new long[TOPOLOGY.portCount()];
+        public final long[] host = new long[TOPOLOGY.hostCount()];
+        public final long[] completed;
+        public long calls;
+        public long adaptations;
 
         Trace(int flows) {
             completed = new long[flows];
@@ -104,11 +107,11 @@ class PartitionedRunTest {
             long injectedPs, long tailPs, long w5, long creditPayload) {
     }
 
-    static Trace sequential(PacketParams params, FlowSchedule s) {
-        return sequential(params, s, Mechanisms.STATIC);
+    public static Trace sequential(PacketParams params, FlowSchedule s) {
+        return sequential(params, s, DecisionPoints.STATIC);
     }
 
-    static Trace sequential(PacketParams params, FlowSchedule s, Mechanisms m) {
+    public static Trace sequential(PacketParams params, FlowSchedule s, DecisionPoints m) {
         Trace trace = new Trace(s.size());
         LogicalProcess lp = new LogicalProcess(EventQueue.create("heap4"), TOPOLOGY.nodeCount());
         PacketNetwork net = new PacketNetwork(TOPOLOGY, TABLES, s, new int[s.size()], params, trace, lp, m);
@@ -118,11 +121,11 @@ class PartitionedRunTest {
         return trace;
     }
 
-    static Trace partitioned(PacketParams params, FlowSchedule s, int[] partOf, int parts) {
-        return partitioned(params, s, partOf, parts, Mechanisms.STATIC);
+    public static Trace partitioned(PacketParams params, FlowSchedule s, int[] partOf, int parts) {
+        return partitioned(params, s, partOf, parts, DecisionPoints.STATIC);
     }
 
-    static Trace partitioned(PacketParams params, FlowSchedule s, int[] partOf, int parts, Mechanisms mechanisms) {
+    public static Trace partitioned(PacketParams params, FlowSchedule s, int[] partOf, int parts, DecisionPoints mechanisms) {
         Trace[] traces = new Trace[parts];
         for (int k = 0; k < parts; k++) {
             traces[k] = new Trace(s.size());
@@ -135,7 +138,7 @@ class PartitionedRunTest {
     }
 
     /** Runs part k of the network with {@code observers[k]} (as many parts as observers), until {@link #END}. */
-    static void runParts(PacketParams params, FlowSchedule s, int[] partOf, Mechanisms mechanisms,
+    static void runParts(PacketParams params, FlowSchedule s, int[] partOf, DecisionPoints mechanisms,
             PacketObserver[] observers) {
         int parts = observers.length;
         List<Message> inFlight = new ArrayList<>();

@@ -6,14 +6,14 @@ import java.util.Arrays;
  * A test observer: payload bytes each flow delivered inside [from, to), and each flow's completion time.
  * Payload = the reported wire bytes less the model's per-packet overhead.
  */
-class RateProbe implements PacketObserver {
+public class RateProbe implements PacketObserver {
     private final int overhead;
     private final long[] bytes;
     private final long[] completedPs;
     private long from;
     private long to;
 
-    RateProbe(int flows, int overhead) {
+    public RateProbe(int flows, int overhead) {
         this.overhead = overhead;
         this.bytes = new long[flows];
         this.completedPs = new long[flows];
@@ -21,7 +21,7 @@ class RateProbe implements PacketObserver {
     }
 
     /** Starts a new measurement window; the counts so far are dropped. */
-    RateProbe window(long fromPs, long toPs) {
+    public RateProbe window(long fromPs, long toPs) {
         from = fromPs;
         to = toPs;
         Arrays.fill(bytes, 0);
@@ -29,11 +29,11 @@ class RateProbe implements PacketObserver {
     }
 
     /** Mean payload rate of {@code flow} in the window, bits per second. */
-    double bps(int flow) {
+    public double bps(int flow) {
         return bytes[flow] * 8e12 / (to - from);
     }
 
-    long completedPs(int flow) {
+    public long completedPs(int flow) {
         return completedPs[flow];
     }
 

@@ -37,7 +37,7 @@ class ReorderMetricsRunTest {
         return ControlPacketsTest.congested(Queueing.FIFO);
     }
 
-    static PacketMetrics sequential(Mechanisms mechanisms) {
+    static PacketMetrics sequential(DecisionPoints mechanisms) {
         PacketMetrics m = metrics();
         LogicalProcess lp = new LogicalProcess(EventQueue.create("heap4"), PacketInvariantsTest.TOPOLOGY.nodeCount());
         PacketNetwork net = new PacketNetwork(PacketInvariantsTest.TOPOLOGY, PacketInvariantsTest.TABLES, TRAFFIC,

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.fabricsim.engine.Time;
+import org.fabricsim.ib.run.PacketSimulation;
+import org.fabricsim.ib.throttling.CcParams;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.routing.Routings;
 import org.fabricsim.topology.Topologies;

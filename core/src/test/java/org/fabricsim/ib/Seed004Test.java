@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Path;
 import org.fabricsim.engine.Time;
+import org.fabricsim.ib.run.AdaptiveRouting;
+import org.fabricsim.ib.run.PacketSimulation;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.routing.Routings;
 import org.fabricsim.topology.Topologies;
@@ -18,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * round-robin over input ports, input FIFOs with head-of-line blocking, one VL, lossless credits, 200 Gbps
  * links whose packets carry the calibrated overhead (one flow gets ≈ 188 Gbps).
  */
-class Seed004Test {
-    static final PacketParams PARAMS = PacketParams.defaults().withSwitch(Queueing.FIFO, 1, Arbitration.ROUND_ROBIN);
+public class Seed004Test {
+    public static final PacketParams PARAMS = PacketParams.defaults().withSwitch(Queueing.FIFO, 1, Arbitration.ROUND_ROBIN);
     static final long PHASE = 100 * Time.US;
     static final long SETTLE = 40 * Time.US;
 
@@ -28,12 +30,12 @@ class Seed004Test {
     }
 
     /** Runs {@code schedule}, measuring each phase [k·PHASE + SETTLE, (k+1)·PHASE); returns Gbps [phase][flow]. */
-    static double[][] phases(Topology t, ForwardingTables lft, FlowSchedule schedule, int phases) {
+    public static double[][] phases(Topology t, ForwardingTables lft, FlowSchedule schedule, int phases) {
         return phases(t, lft, schedule, phases, AdaptiveRouting.STATIC);
     }
 
     /** The same under {@code routing}. */
-    static double[][] phases(Topology t, ForwardingTables lft, FlowSchedule schedule, int phases,
+    public static double[][] phases(Topology t, ForwardingTables lft, FlowSchedule schedule, int phases,
             AdaptiveRouting routing) {
         RateProbe probe = new RateProbe(schedule.size(), PARAMS.overheadBytes());
         PacketSimulation sim = PacketSimulation.builder(t, lft, schedule).params(PARAMS).observer(probe)
@@ -65,7 +67,7 @@ class Seed004Test {
         assertEquals(94, g[2], 1.0, "C -> F shares L2");
     }
 
-    static FlowSchedule addedEveryPhase(FlowSet flows, int... phase) {
+    public static FlowSchedule addedEveryPhase(FlowSet flows, int... phase) {
         FlowSchedule s = FlowSchedule.always(flows);
         for (int f = 0; f < phase.length; f++) {
             s = s.withStart(f, phase[f] * PHASE);
@@ -73,7 +75,7 @@ class Seed004Test {
         return s;
     }
 
-    static int[] nodes(Topology t, String... names) {
+    public static int[] nodes(Topology t, String... names) {
         int[] n = new int[names.length];
         for (int i = 0; i < names.length; i++) {
             n[i] = t.node(names[i]);

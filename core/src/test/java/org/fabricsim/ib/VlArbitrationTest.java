@@ -3,6 +3,7 @@ package org.fabricsim.ib;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.fabricsim.engine.Time;
+import org.fabricsim.ib.run.PacketSimulation;
 import org.fabricsim.routing.Routings;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.topology.TopologyBuilder;

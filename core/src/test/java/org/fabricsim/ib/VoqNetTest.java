@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabricsim.engine.Time;
+import org.fabricsim.ib.cc.Seed002CcTest;
+import org.fabricsim.ib.run.PacketSimulation;
 import org.fabricsim.traffic.FlowSchedule;
 import org.fabricsim.traffic.FlowSet;
 import org.junit.jupiter.api.Test;

@@ -116,7 +116,7 @@ class SparkApplicationIT {
     @Test
     void theJarHoldsFabricsimAndWhatSparkLacksButNoSpark() throws IOException {
         Set<String> shaded = entries(jar);
-        assertTrue(shaded.contains("org/fabricsim/spark/SweepMain.class"));
+        assertTrue(shaded.contains("org/fabricsim/cli/SweepMain.class"));
         assertTrue(shaded.contains("org/fabricsim/config/defaults.conf"));
         Set<String> provided = sparkProvided();
         for (Map.Entry<String, String> dep : runtimeDependencies().entrySet()) {
@@ -169,7 +169,7 @@ class SparkApplicationIT {
             throws IOException, InterruptedException {
         Path out = dir.resolve(name);
         List<String> c = java("org.apache.spark.deploy.SparkSubmit", classpath(sparkJars));
-        c.addAll(List.of("--master", master, "--class", "org.fabricsim.spark.SweepMain", "--name", "fabricsim-it",
+        c.addAll(List.of("--master", master, "--class", "org.fabricsim.cli.SweepMain", "--name", "fabricsim-it",
                 "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.ui.enabled=false"));
         c.addAll(extra);
         c.addAll(List.of(jar.toString(), conf.toString(), "--out", out.toString(), "--progress", "off"));

@@ -13,7 +13,7 @@ import java.security.KeyStore;
 import java.util.List;
 import java.util.Map;
 import org.fabricsim.InputException;
-import org.fabricsim.io.ReadFailure;
+import org.fabricsim.files.ReadFailure;
 
 /**
  * Artery over TLS with mutual authentication (docs/DISTRIBUTED.md, "Security"): every member holds the

@@ -1,0 +1,131 @@
+package org.fabricsim.experiment;
+
+import java.util.List;
+import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.config.Units;
+import org.fabricsim.ib.traffic.MessageTraffic;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.HostGroups;
+import org.fabricsim.traffic.HotspotForest;
+import org.fabricsim.traffic.HpccTrace;
+import org.fabricsim.traffic.PatternKind;
+
+/**
+ * Binds the message-level traffic of seed 002 (the congestion forests, Papers IV–VI, and the HPCC trace kernels
+ * of Paper VI, {@code packet.traffic}, {@code packet.trace.*}) to the packet model's traffic.
+ */
+public final class MessageTrafficBinding {
+    private MessageTrafficBinding() {
+    }
+
+    /**
+     * With {@code packet.traffic = trace}: an HPCC kernel's messages ({@code packet.trace.*}, seed 002 Paper VI's
+     * SC1–SC3) with its hot senders; else null.
+     */
+    public static HpccTrace trace(ExperimentConfig c, Topology t) {
+        if (!c.choice("packet.traffic", List.of("flows", "messages", "trace")).equals("trace")) {
+            return null;
+        }
+        String p = "packet.trace.";
+        if (!c.elements(PacketBinding.FLOWS, PacketBinding.FLOW_KEYS).isEmpty() || c.integer("packet.permutation-sequence", 0, 1_000_000) > 0) {
+            throw c.error("packet.traffic", "a trace replaces packet.flows and packet.permutation-sequence: give one");
+        }
+        HpccTrace.Kernel kernel = PacketBinding.choose(c, p + "kernel", HpccTrace.Kernel.values(), HpccTrace.Kernel::key);
+        int hosts = t.hostCount();
+        boolean even = c.choice(p + "ranks", List.of("all", "even")).equals("even");
+        int hot = c.integer(p + "hot-senders", 0, hosts);
+        int[] hotSenders = new int[hot];
+        boolean[] sending = new boolean[hosts];
+        if (even) {
+            // SC2: the kernel on the even hosts, hot senders among the odd ones, first first
+            if (hot > hosts / 2) {
+                throw c.error(p + "hot-senders", "at most the " + hosts / 2 + " odd hosts with ranks = even");
+            }
+            for (int i = 0; i < hot; i++) {
+                hotSenders[i] = 2 * i + 1;
+            }
+        } else {
+            // SC3: the last hosts send to the hotspots and run no rank
+            for (int i = 0; i < hot; i++) {
+                hotSenders[i] = hosts - hot + i;
+            }
+        }
+        for (int h : hotSenders) {
+            sending[h] = true;
+        }
+        List<String> spots = c.strings(p + "hotspots");
+        int[] hotspots = new int[spots.size()];
+        for (int i = 0; i < hotspots.length; i++) {
+            try {
+                hotspots[i] = Integer.parseInt(spots.get(i).trim());
+            } catch (NumberFormatException e) {
+                throw c.error(p + "hotspots", "entry " + i + " '" + spots.get(i).trim() + "' is not a host index");
+            }
+            if (hotspots[i] < 0 || hotspots[i] >= hosts || sending[hotspots[i]]) {
+                throw c.error(p + "hotspots", "entry " + i + " (" + hotspots[i] + ") must be a host in 0.." + (hosts - 1)
+                        + " that is not a hot sender");
+            }
+        }
+        if (hot > 0 && hotspots.length == 0) {
+            throw c.error(p + "hotspots", "hot senders need at least one hotspot");
+        }
+        // a hotspot only receives: it runs no rank (SC2's host 123 is odd, SC3's are taken out of the kernel)
+        boolean[] spot = new boolean[hosts];
+        for (int h : hotspots) {
+            spot[h] = hot > 0;
+        }
+        int[] ranks = java.util.stream.IntStream.range(0, hosts)
+                .filter(h -> (!even || h % 2 == 0) && !sending[h] && !spot[h]).toArray();
+        if (ranks.length < 2) {
+            throw c.error(p + "hot-senders", "leaves fewer than 2 ranks for the kernel");
+        }
+        return new HpccTrace(kernel, ranks, PacketBinding.sizeInt(c, p + "message-size", 1, Integer.MAX_VALUE / 2),
+                c.integer(p + "repetitions", 1, 1_000_000), hotSenders, hotspots);
+    }
+
+    /**
+     * With {@code packet.traffic = messages}: the message-level traffic of the hotspot forest of
+     * {@code traffic.*} (seed 002 Paper IV) — every host's generator draws a destination per
+     * {@code packet.message-size} message at its role's shares of {@code packet.message-rate}; else null.
+     */
+    public static MessageTraffic messages(ExperimentConfig c, Topology t, long seed) {
+        if (!c.choice("packet.traffic", List.of("flows", "messages", "trace")).equals("messages")) {
+            return null;
+        }
+        PatternKind kind = TrafficBinding.kind(c);
+        if (kind != PatternKind.SILENT_FOREST && kind != PatternKind.WINDY_FOREST && kind != PatternKind.MOVING_FOREST) {
+            throw c.error("packet.traffic", "messages are drawn by the hotspot forests' generators: traffic.pattern"
+                    + " must be silent-forest, windy-forest or moving-forest (got " + kind.key() + ")");
+        }
+        if (!c.elements(PacketBinding.FLOWS, PacketBinding.FLOW_KEYS).isEmpty() || c.integer("packet.permutation-sequence", 0, 1_000_000) > 0) {
+            throw c.error("packet.traffic", "messages replace packet.flows and packet.permutation-sequence: give one");
+        }
+        int size = PacketBinding.sizeInt(c, "packet.message-size", 1, Integer.MAX_VALUE / 2);
+        long rate = PacketBinding.rate(c, "packet.message-rate");
+        if (rate == 0) {
+            // the shares apply to what a host may inject: its send rate, else its link
+            rate = PacketBinding.rate(c, "packet.hca-send-rate");
+            if (rate == 0) {
+                rate = t.bandwidthBps(t.hostPort(0));
+            }
+        }
+        HotspotForest forest = TrafficBinding.forest(c, HostGroups.of(t), seed);
+        long from = c.time("packet.hotspot-start");
+        String until = c.string("packet.hotspot-stop");
+        long to = until.equals("never") ? Long.MAX_VALUE : c.time("packet.hotspot-stop");
+        if (from < 0) {
+            throw c.error("packet.hotspot-start", "must be >= 0");
+        }
+        if (to <= from) {
+            throw c.error("packet.hotspot-stop", "must be after packet.hotspot-start (" + Units.formatTime(from) + ")");
+        }
+        int buffer = 0;
+        if (c.choice("packet.generation", List.of("per-source", "per-destination")).equals("per-destination")) {
+            buffer = PacketBinding.sizeInt(c, "packet.generation-buffer", 1, Integer.MAX_VALUE / 2);
+            if (buffer < size) {
+                throw c.error("packet.generation-buffer", "must hold one message (" + size + " B)");
+            }
+        }
+        return new MessageTraffic(forest, size, rate, c.bool("packet.hotspot-traffic"), seed, from, to, buffer);
+    }
+}

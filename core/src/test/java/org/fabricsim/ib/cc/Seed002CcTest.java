@@ -1,0 +1,241 @@
+package org.fabricsim.ib.cc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.fabricsim.engine.Time;
+import org.fabricsim.ib.Arbitration;
+import org.fabricsim.ib.PacketInvariantsTest;
+import org.fabricsim.ib.PacketObserver;
+import org.fabricsim.ib.PacketParams;
+import org.fabricsim.ib.PartitionedRunTest;
+import org.fabricsim.ib.Queueing;
+import org.fabricsim.ib.RateProbe;
+import org.fabricsim.ib.run.PacketSimulation;
+import org.fabricsim.ib.throttling.CcParams;
+import org.fabricsim.ib.throttling.CongestionThrottling;
+import org.fabricsim.routing.ForwardingTables;
+import org.fabricsim.routing.Routings;
+import org.fabricsim.topology.Topologies;
+import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.FlowSchedule;
+import org.fabricsim.traffic.FlowSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The InfiniBand congestion-control mechanism on seed 002's 7-host test bed (digest §1): what it must do
+ * whatever its calibration — mark only flows through a congested Port VL, throttle their sources, let the
+ * CCTIs decay back once the congestion is gone, lose nothing, count CNPs apart, and partition exactly — and
+ * Paper II's single-switch fairness (digest §4.3): fair without CC, the newest flow favoured with one
+ * threshold, fairness back with two. (The test-bed and 648-node numbers are issue 13's next step.)
+ */
+public class Seed002CcTest {
+    public static final Topology T = Topologies.resolve("testbed7", 0, 0, null);
+    public static final ForwardingTables LFT = Routings.compute("auto", T, null);
+    public static final PacketParams PARAMS = PacketParams.defaults().withMtu(2048, 26)
+            .withSwitch(Queueing.VOQ, 0, Arbitration.ROUND_ROBIN).withHcaRates(13_500_000_000L, 13_600_000_000L);
+
+    /** F0 H1 -> H4 at 5 Gbit/s (a bystander: S1 -> S2 is not overloaded), F1, F2 H2, H3 -> H5 from 1 ms to 3 ms. */
+    static FlowSchedule hotspot() {
+        FlowSet flows = FlowSet.of(new int[] {T.node("H1"), T.node("H2"), T.node("H3")},
+                new int[] {T.node("H4"), T.node("H5"), T.node("H5")});
+        FlowSchedule s = FlowSchedule.always(flows);
+        s.rateBps()[0] = 5_000_000_000L;
+        s = s.withStart(1, Time.MS).withStart(2, Time.MS);
+        s.stopPs()[1] = 3 * Time.MS;
+        s.stopPs()[2] = 3 * Time.MS;
+        return s;
+    }
+
+    @Test
+    void onlyTheContributorsAreMarkedAndThrottledAndTheirCctiDecaysAfterwards() {
+        FlowSchedule s = hotspot();
+        CcMechanisms m = new CcMechanisms(CcParams.DEFAULTS, 1, new int[s.size()]);
+        PacketSimulation sim = PacketSimulation.builder(T, LFT, s).params(PARAMS).mechanisms(m).build();
+        sim.runUntil(3 * Time.MS);
+        CongestionThrottling cc = m.lastThrottling();
+        assertTrue(m.lastMarking().marked() > 50, "the hotspot's port marks: " + m.lastMarking().marked());
+        assertEquals(0, cc.ccti(0), "the bystander crosses no congested port: never throttled");
+        assertTrue(cc.ccti(1) > 10 && cc.ccti(2) > 10, "contributors throttled: " + cc.ccti(1) + ", " + cc.ccti(2));
+        long bystander = sim.deliveredBytes(0);
+        // the contributors stop at 3 ms: with nothing marked, every timer brings its CCTI down one step per
+        // CCTI_Timer (150 us), so within 128 x 150 us they are back at CCTI_Min
+        sim.runUntil(3 * Time.MS + 128 * CcParams.DEFAULTS.timerPs() + Time.MS);
+        assertEquals(0, cc.ccti(1));
+        assertEquals(0, cc.ccti(2));
+        assertTrue(sim.deliveredBytes(0) > bystander, "the bystander keeps sending");
+        assertNull(sim.creditViolation());
+        assertEquals(0, sim.controlInFlight(), "every CNP was taken");
+        assertTrue(sim.controlHops() >= 2 * cc.cnps(), "CNPs cross H5's link and more: " + sim.controlHops());
+    }
+
+    @Test
+    void aThrottledFlowsPacketsAreSpacedByTheInjectionRateDelay() {
+        // one contributor at a time at most: F1 alone into H5 receiving slower than it sends (13.6 < 20 Gbit/s
+        // link, H2 sending at line rate): H5's port is the root, F1's CCTI rises, its packets spread out
+        FlowSet flows = FlowSet.of(new int[] {T.node("H2")}, new int[] {T.node("H5")});
+        FlowSchedule s = FlowSchedule.always(flows);
+        PacketParams p = PARAMS.withHcaRates(0, 5_000_000_000L);
+        CcMechanisms m = new CcMechanisms(CcParams.DEFAULTS, 1, new int[1]);
+        long[] last = {-1};
+        long[] shortest = {Long.MAX_VALUE};
+        int[] atCcti = {0};
+        PacketObserver gaps = new PacketObserver() {
+            @Override
+            public void transmitted(long timePs, int globalPort, int vl, int flow, int bytes) {
+                if (globalPort == T.hostPort(T.node("H2"))) {
+                    if (last[0] >= 0 && m.lastThrottling().ccti(0) > 40) {
+                        shortest[0] = Math.min(shortest[0], timePs - last[0]);
+                        atCcti[0] = Math.max(atCcti[0], m.lastThrottling().ccti(0));
+                    }
+                    last[0] = timePs;
+                }
+            }
+
+            @Override
+            public void delivered(long timePs, int flow, int dstHost, int bytes, long injectedPs, int seq) {
+            }
+
+            @Override
+            public void bufferOccupancy(long timePs, int globalPort, int vl, int bytes) {
+            }
+
+            @Override
+            public void flowCompleted(long timePs, int flow) {
+            }
+        };
+        PacketSimulation sim = PacketSimulation.builder(T, LFT, s).params(p).observer(gaps).mechanisms(m).build();
+        sim.runUntil(5 * Time.MS);
+        assertTrue(atCcti[0] > 40, "the flow was throttled to CCTI " + atCcti[0]);
+        // at CCTI > 40 the IRD is over 40² x 623 ps = 1.0 us, beyond a packet's 0.83 us on the 20 Gbit/s link
+        assertTrue(shortest[0] >= CcParams.DEFAULTS.ird(40), "packets " + shortest[0] + " ps apart at CCTI > 40");
+    }
+
+    /**
+     * Paper II's single switch, all links 20 Gbit/s (digest §4.3): H2, H3, H6, H7 to H5, one added per phase
+     * (6 ms here for 1 s); returns Gbit/s [phase 1..3][flow] measured over each phase's second half.
+     */
+    static double[][] singleSwitch(CcParams cc) {
+        Topology t = Topologies.resolve("xgft(1;8;1)", 20_000_000_000L, 0, null);
+        ForwardingTables lft = Routings.compute("auto", t, null);
+        PacketParams params = PacketParams.defaults().withMtu(2048, 26);
+        FlowSchedule s = FlowSchedule.always(FlowSet.of(new int[] {1, 2, 5, 6}, new int[] {4, 4, 4, 4}));
+        long phase = 6 * Time.MS;
+        for (int f = 0; f < 4; f++) {
+            s = s.withStart(f, f * phase);
+        }
+        RateProbe probe = new RateProbe(4, params.overheadBytes());
+        PacketSimulation sim = PacketSimulation.builder(t, lft, s).params(params).observer(probe)
+                .congestionControl(cc).build();
+        double[][] g = new double[3][4];
+        for (int k = 1; k < 4; k++) {
+            sim.runUntil(k * phase + 3 * Time.MS);
+            probe.window(k * phase + 3 * Time.MS, (k + 1) * phase);
+            sim.runUntil((k + 1) * phase);
+            for (int f = 0; f < 4; f++) {
+                g[k - 1][f] = probe.bps(f) / 1e9;
+            }
+        }
+        assertNull(sim.creditViolation());
+        return g;
+    }
+
+    static CcParams paperII(CcParams.Evaluation evaluation, int hysteresisBytes) {
+        CcParams d = CcParams.DEFAULTS;
+        // weight 12: a fill of 8 KiB of the 32 KiB input buffer (D140); marking rate 1 (Paper II Fig. 11)
+        return new CcParams(12, 0, evaluation, hysteresisBytes, true, 8, 1, d.cctCoefficientPs(), d.cctEntries(), 1, 127,
+                0, d.timerPs(), true, false, 64);
+    }
+
+    /** max / min of the active flows' throughputs in phase k (k + 2 flows). */
+    static double spread(double[] g, int active) {
+        double max = 0;
+        double min = Double.MAX_VALUE;
+        for (int f = 0; f < active; f++) {
+            max = Math.max(max, g[f]);
+            min = Math.min(min, g[f]);
+        }
+        return max / min;
+    }
+
+    @Test
+    void paperIISingleSwitchOneThresholdFavoursTheNewestFlowTwoThresholdsShareFairly() {
+        double link = 20 * 2048 / 2074.0; // H5's link in payload Gbit/s
+        double[][] none = singleSwitch(null);
+        for (int k = 0; k < 3; k++) {
+            for (int f = 0; f < k + 2; f++) {
+                // no CC, round robin: 1/2, 1/3, 1/4 of the bottleneck (tolerance 1 % of the link)
+                assertEquals(link / (k + 2), none[k][f], 0.01 * link, "no CC, phase " + k + " flow " + f);
+            }
+        }
+        double[][] one = singleSwitch(paperII(CcParams.Evaluation.SUM, 0));
+        // one threshold: the newest flow takes the most; at the third flow about twice the second (Paper II)
+        for (int k = 1; k < 3; k++) {
+            int newest = k + 1;
+            for (int f = 0; f < newest; f++) {
+                assertTrue(one[k][newest] > 1.5 * one[k][f], "one threshold, phase " + k + ": newest "
+                        + one[k][newest] + " against flow " + f + " " + one[k][f]);
+            }
+        }
+        double[][] two = singleSwitch(paperII(CcParams.Evaluation.PER_VOQ, 4096)); // hysteresis > 1 MTU
+        assertTrue(spread(two[1], 3) < 1.1, "two thresholds, three flows: " + java.util.Arrays.toString(two[1]));
+        assertTrue(spread(two[2], 4) < 1.5, "two thresholds, four flows: " + java.util.Arrays.toString(two[2]));
+        for (int k = 1; k < 3; k++) {
+            assertTrue(spread(two[k], k + 2) < spread(one[k], k + 2), "phase " + k + ": two thresholds fairer");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void partitionedRunsWithCongestionControlMatchSequentialOnes(int parts) {
+        FlowSchedule s = PacketInvariantsTest.traffic(11);
+        java.util.Arrays.fill(s.rateBps(), 0);
+        PacketParams p = PacketParams.defaults().withBuffers(8 * 1024, 8 * 1024)
+                .withSwitch(parts == 2 ? Queueing.FIFO : Queueing.VOQ, 1, Arbitration.ROUND_ROBIN)
+                .withHcaRates(0, 3_000_000_000L);
+        CcParams cc = new CcParams(15, 0, parts == 2 ? CcParams.Evaluation.SUM : CcParams.Evaluation.PER_VOQ, 2048,
+                true, 0, 3, 623, 128, 1, 127, 0, 20_000_000L, parts == 2, false, 64);
+        int[] partOf = new int[PartitionedRunTest.TOPOLOGY.nodeCount()];
+        SplittableRandom random = new SplittableRandom(parts * 7L);
+        for (int v = 0; v < partOf.length; v++) {
+            partOf[v] = random.nextInt(parts);
+        }
+        int[] lanes = new int[s.size()];
+        PartitionedRunTest.Trace seq = PartitionedRunTest.sequential(p, s, new CcMechanisms(cc, 2, lanes));
+        PartitionedRunTest.Trace par = PartitionedRunTest.partitioned(p, s, partOf, parts, new CcMechanisms(cc, 2, lanes));
+        assertEquals(seq.calls, par.calls);
+        assertArrayEquals(seq.port, par.port, "per-port transmissions (data and CNPs) and occupancies");
+        assertArrayEquals(seq.host, par.host, "per-host deliveries");
+        assertArrayEquals(seq.completed, par.completed, "completion times");
+    }
+
+    @Test
+    void theThresholdWeightMapsToAFillOfTheBufferOrOfAUnit() {
+        assertEquals(2048, CcParams.DEFAULTS.withThreshold(15, 0).thresholdBytes(32 * 1024), "w 15: 1/16 of 32 KiB");
+        assertEquals(8192, CcParams.DEFAULTS.thresholdBytes(32 * 1024), "the default: w 15 in 8 KiB units (D143)");
+        assertEquals(16 * 1024, paperII(CcParams.Evaluation.SUM, 0).withThreshold(8, 0).thresholdBytes(32 * 1024));
+        assertEquals(3 * 2048, paperII(CcParams.Evaluation.SUM, 0).withThreshold(13, 2048).thresholdBytes(32 * 1024),
+                "w 13 in 2 KiB units: 3 units");
+        assertEquals(Long.MAX_VALUE, CcParams.DEFAULTS.withThreshold(0, 0).thresholdBytes(32 * 1024), "0: never");
+    }
+
+    @Test
+    void everyByteArrivesWithCongestionControlOn() {
+        FlowSchedule s = PacketInvariantsTest.traffic(11);
+        PacketParams p = PacketParams.defaults().withBuffers(8 * 1024, 8 * 1024).withHcaRates(0, 3_000_000_000L);
+        PacketSimulation sim = PacketSimulation.builder(PartitionedRunTest.TOPOLOGY, PartitionedRunTest.TABLES, s)
+                .params(p).congestionControl(CcParams.DEFAULTS).build();
+        sim.runUntil(200 * Time.MS);
+        assertEquals(0, sim.packetsInFlight());
+        for (int f = 0; f < s.size(); f++) {
+            assertEquals(s.bytes()[f], sim.deliveredBytes(f), "flow " + f);
+        }
+        assertTrue(sim.controlHops() > 0, "CNPs were sent");
+        assertNull(sim.creditViolation());
+    }
+}
