@@ -2,13 +2,11 @@ package org.fabricsim.convergence;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import org.fabricsim.InputException;
 import org.fabricsim.convergence.ConvergenceOptions.Initial;
 import org.fabricsim.convergence.ConvergenceOptions.NewPort;
 import org.fabricsim.convergence.ConvergenceOptions.Reselect;
 import org.fabricsim.convergence.ConvergenceOptions.Ties;
 import org.fabricsim.convergence.ConvergenceOptions.Victim;
-import org.fabricsim.topology.FatTree;
 import org.fabricsim.topology.Topology;
 
 /**
@@ -31,50 +29,28 @@ import org.fabricsim.topology.Topology;
  * with free capacity, as a newly arriving flow would (semi-random assignment, §II). In a two-level tree
  * there is nothing above the middle switches and this is exactly Algorithm 3.
  *
- * <p>All state lives in int arrays allocated once per instance; a trial allocates nothing. Flows on each
- * link are kept in doubly linked lists threaded through the arrays, so picking a random flow of a link or
- * moving a flow is proportional to the link's load, and the worst link of a switch is a scan of its
- * incoming links. One instance per thread.
+ * <p>All state lives in int arrays allocated once per instance; a trial allocates nothing. The tree's links
+ * are numbered by {@link TreeLinks}; the flows on each link, and which links are bad, are kept by
+ * {@link LinkLoads}, so picking a random flow of a link or moving a flow is proportional to the link's load,
+ * and the worst link of a switch is a scan of its incoming links. One instance per thread.
  */
 public final class AdaptiveRoutingProcess {
-    private final FatTree tree;
+    private final TreeLinks links;
+    private final LinkLoads loads;
     private final int h;
     private final int hosts;
     private final ConvergenceOptions options;
-    private final double p;
     private final int cap;
 
-    private final int[] w; // w[l] = parents of a level-(l-1) node
-    private final long[] wProd; // Π_{j<=l} w_j: switches of a level-l logical node
-    private final long[] mProd; // Π_{j<=l} m_j: hosts below a level-l switch
-    private final int[] linkOffset; // first link id of level l (links between levels l and l+1)
-    private final int[] switchOffset; // first receiving-switch id of level l
-
-    // per link (the cable between a level-l switch and one of its parents)
-    private final int[] upCount;
-    private final int[] downCount;
-    private final int[] headUp;
-    private final int[] headDown;
-    // per slot f * h + l: flow f's choice at level l and its places in the link lists
+    // per slot f * h + l: flow f's choice at level l and where its level-l switches are
     private final int[] choice;
     private final int[] lower; // index of f's level-l switches from its choices below l (set when added)
     private final int[] sourceUpper; // index of f's level-l ascending switch from the source's digits above l
     private final int[] destinationUpper; // the same for its descending switch (per trial)
-    private final int[] nextUp;
-    private final int[] prevUp;
-    private final int[] nextDown;
-    private final int[] prevDown;
     // per flow (indexed by source host)
     private final int[] dst;
     private final int[] nca; // 0: no flow (a dropped fixed point)
     private final long[] movedIn;
-    // per receiving switch (a switch below the top, by level): bad incoming down links
-    private final int[] badIn;
-    private final int[] receiverLevel;
-    private final int[] badSwitches;
-    private final int[] badPosition;
-    private int badSwitchCount;
-    private int badLinks;
     // per iteration
     private final int[] requestFlow;
     private final int[] requestLevel;
@@ -84,83 +60,28 @@ public final class AdaptiveRoutingProcess {
     private SplittableRandom rng;
 
     public AdaptiveRoutingProcess(Topology topology, ConvergenceOptions options) {
-        this.tree = topology.fatTree().orElseThrow(() -> new InputException("convergence: topology "
-                + topology.name() + " is not a generated fat tree (use a tree preset or a clos/xgft/kary-ntree"
-                + " expression)"));
-        this.h = tree.height();
+        this.links = new TreeLinks(topology);
+        this.h = links.height();
         this.hosts = topology.hostCount();
         this.options = options;
-        this.p = options.p();
         this.cap = options.capacity();
-        if (h < 2) {
-            throw new InputException("convergence: topology " + topology.name() + " has a single switch level;"
-                    + " there is nothing to adapt");
-        }
-        if (tree.horizontalWidth() > 0) {
-            throw new InputException("convergence: topology " + topology.name() + " has horizontal links; the"
-                    + " process is defined on fat trees without them");
-        }
-        w = new int[h + 1];
-        wProd = new long[h + 1];
-        mProd = new long[h + 1];
-        wProd[0] = 1;
-        mProd[0] = 1;
-        for (int l = 1; l <= h; l++) {
-            if (tree.p(l) != 1) {
-                throw new InputException("convergence: topology " + topology.name()
-                        + " has parallel links; use an XGFT (one link per child-parent pair)");
-            }
-            w[l] = tree.w(l);
-            wProd[l] = wProd[l - 1] * w[l];
-            mProd[l] = mProd[l - 1] * tree.m(l);
-        }
-        for (int l = 1; l < h; l++) {
-            if (w[l + 1] < tree.m(l)) {
-                throw new InputException("convergence: topology " + topology.name() + " is oversubscribed at level "
-                        + l + " (" + tree.m(l) + " down, " + w[l + 1] + " up); the process needs at least as many"
-                        + " up links as down links at every level");
-            }
-        }
-        linkOffset = new int[h + 1];
-        switchOffset = new int[h + 1];
-        for (int l = 1; l < h; l++) {
-            linkOffset[l + 1] = Math.toIntExact(linkOffset[l] + tree.levelSize(l) * w[l + 1]);
-            switchOffset[l + 1] = Math.toIntExact(switchOffset[l] + tree.levelSize(l));
-        }
-        int links = linkOffset[h];
-        upCount = new int[links];
-        downCount = new int[links];
-        headUp = new int[links];
-        headDown = new int[links];
         int slots = hosts * h;
+        loads = new LinkLoads(links.links(), slots, links.receivers(), options.p(), options.badUpLinks());
         choice = new int[slots];
         lower = new int[slots];
         sourceUpper = new int[slots];
         destinationUpper = new int[slots];
         for (int f = 0; f < hosts; f++) {
             for (int l = 1; l < h; l++) {
-                sourceUpper[f * h + l] = Math.toIntExact(wProd[l] * (f / mProd[l]));
+                sourceUpper[f * h + l] = links.upper(f, l);
             }
         }
-        nextUp = new int[slots];
-        prevUp = new int[slots];
-        nextDown = new int[slots];
-        prevDown = new int[slots];
         dst = new int[hosts];
         nca = new int[hosts];
         movedIn = new long[hosts];
-        int receivers = switchOffset[h];
-        badIn = new int[receivers];
-        receiverLevel = new int[receivers];
-        for (int l = 1; l < h; l++) {
-            Arrays.fill(receiverLevel, switchOffset[l], switchOffset[l + 1], l);
-        }
-        badSwitches = new int[receivers];
-        badPosition = new int[receivers];
-        requestFlow = new int[receivers];
-        requestLevel = new int[receivers];
-        int maxW = Arrays.stream(w).max().orElse(1);
-        freePorts = new int[maxW];
+        requestFlow = new int[links.receivers()];
+        requestLevel = new int[links.receivers()];
+        freePorts = new int[links.maxParents()];
     }
 
     public int hostCount() {
@@ -174,12 +95,12 @@ public final class AdaptiveRoutingProcess {
      */
     public TrialOutcome run(int[] destinations, SplittableRandom random) {
         int flows = start(destinations, random);
-        int atStart = badLinks;
+        int atStart = loads.badLinks();
         long iteration = 0;
-        while (badLinks > 0 && iteration < options.maxIterations()) {
+        while (loads.badLinks() > 0 && iteration < options.maxIterations()) {
             iterate(++iteration);
         }
-        return new TrialOutcome(iteration, badLinks == 0, adaptations, swaps, atStart, flows);
+        return new TrialOutcome(iteration, loads.badLinks() == 0, adaptations, swaps, atStart, flows);
     }
 
     /** Sets up a trial: the flows of the permutation and their initial assignment; returns the flow count. */
@@ -206,37 +127,22 @@ public final class AdaptiveRoutingProcess {
     }
 
     private void reset(int[] destinations) {
-        Arrays.fill(upCount, 0);
-        Arrays.fill(downCount, 0);
-        Arrays.fill(headUp, -1);
-        Arrays.fill(headDown, -1);
-        Arrays.fill(badIn, 0);
+        loads.clear();
         Arrays.fill(movedIn, 0);
-        badSwitchCount = 0;
-        badLinks = 0;
         adaptations = 0;
         swaps = 0;
         for (int s = 0; s < hosts; s++) {
             int d = destinations[s];
             dst[s] = d;
             for (int l = 1; l < h; l++) {
-                destinationUpper[s * h + l] = Math.toIntExact(wProd[l] * (d / mProd[l]));
+                destinationUpper[s * h + l] = links.upper(d, l);
             }
             if (options.scope() == ConvergenceOptions.Scope.UNFOLDED) {
                 nca[s] = h; // the unfolded Clos: every flow passes the top (middle) stage
             } else {
-                nca[s] = s == d ? 0 : ncaLevel(s, d);
+                nca[s] = s == d ? 0 : links.ncaLevel(s, d);
             }
         }
-    }
-
-    /** The level of the nearest common ancestor switch of two different hosts. */
-    private int ncaLevel(int s, int d) {
-        int l = 1;
-        while (s / mProd[l] != d / mProd[l]) {
-            l++;
-        }
-        return l;
     }
 
     // --- initial assignment
@@ -247,7 +153,7 @@ public final class AdaptiveRoutingProcess {
             // child the flow came from (source-mod-k). Distinct per port since w_(l+1) >= m_l.
             for (int s = 0; s < hosts; s++) {
                 for (int l = 1; l < nca[s]; l++) {
-                    choice[s * h + l] = tree.hostDigit(s, l);
+                    choice[s * h + l] = links.hostDigit(s, l);
                     add(s, l);
                 }
             }
@@ -283,11 +189,11 @@ public final class AdaptiveRoutingProcess {
     private int randomFreePort(int f, int l) {
         setLower(f, l);
         int base = upLink(f, l, 0);
-        int ports = w[l + 1];
+        int ports = links.parents(l);
         int free = 0;
         int least = Integer.MAX_VALUE;
         for (int b = 0; b < ports; b++) {
-            int c = upCount[base + b];
+            int c = loads.up(base + b);
             if (c < cap) {
                 freePorts[free++] = b;
             }
@@ -295,7 +201,7 @@ public final class AdaptiveRoutingProcess {
         }
         if (free == 0) { // only without swapping can an up link be over capacity
             for (int b = 0; b < ports; b++) {
-                if (upCount[base + b] == least) {
+                if (loads.up(base + b) == least) {
                     freePorts[free++] = b;
                 }
             }
@@ -311,96 +217,38 @@ public final class AdaptiveRoutingProcess {
      */
     private void setLower(int f, int l) {
         int slot = f * h + l;
-        lower[slot] = l == 1 ? 0 : lower[slot - 1] + choice[slot - 1] * (int) wProd[l - 1];
+        lower[slot] = l == 1 ? 0 : lower[slot - 1] + choice[slot - 1] * links.choiceWeight(l);
     }
 
     /** Link id of the up link from flow f's level-l ascending switch to its parent b. */
     private int upLink(int f, int l, int b) {
         int slot = f * h + l;
-        return linkOffset[l] + (lower[slot] + sourceUpper[slot]) * w[l + 1] + b;
+        return links.link(l, lower[slot] + sourceUpper[slot], b);
     }
 
     /** Link id of the down link into flow f's level-l descending switch from its parent b. */
     private int downLink(int f, int l, int b) {
         int slot = f * h + l;
-        return linkOffset[l] + (lower[slot] + destinationUpper[slot]) * w[l + 1] + b;
+        return links.link(l, lower[slot] + destinationUpper[slot], b);
     }
 
     /** Receiving-switch id of flow f's level-l descending switch. */
     private int receiver(int f, int l) {
         int slot = f * h + l;
-        return switchOffset[l] + lower[slot] + destinationUpper[slot];
+        return links.receiver(l, lower[slot] + destinationUpper[slot]);
     }
 
     // --- adding and removing a flow on the two links of one level
 
     private void add(int f, int l) {
-        int slot = f * h + l;
         setLower(f, l);
-        int b = choice[slot];
-        int up = upLink(f, l, b);
-        int down = downLink(f, l, b);
-        // link lists
-        nextUp[slot] = headUp[up];
-        prevUp[slot] = -1;
-        if (headUp[up] >= 0) {
-            prevUp[headUp[up]] = slot;
-        }
-        headUp[up] = slot;
-        nextDown[slot] = headDown[down];
-        prevDown[slot] = -1;
-        if (headDown[down] >= 0) {
-            prevDown[headDown[down]] = slot;
-        }
-        headDown[down] = slot;
-        // counts and badness
-        if (++upCount[up] > p && upCount[up] - 1 <= p && options.badUpLinks()) {
-            badLinks++;
-        }
-        if (++downCount[down] > p && downCount[down] - 1 <= p) {
-            badLinks++;
-            int y = receiver(f, l);
-            if (badIn[y]++ == 0) {
-                badPosition[y] = badSwitchCount;
-                badSwitches[badSwitchCount++] = y;
-            }
-        }
+        int b = choice[f * h + l];
+        loads.add(f * h + l, upLink(f, l, b), downLink(f, l, b), receiver(f, l));
     }
 
     private void remove(int f, int l) {
-        int slot = f * h + l;
-        int b = choice[slot];
-        int up = upLink(f, l, b);
-        int down = downLink(f, l, b);
-        if (prevUp[slot] >= 0) {
-            nextUp[prevUp[slot]] = nextUp[slot];
-        } else {
-            headUp[up] = nextUp[slot];
-        }
-        if (nextUp[slot] >= 0) {
-            prevUp[nextUp[slot]] = prevUp[slot];
-        }
-        if (prevDown[slot] >= 0) {
-            nextDown[prevDown[slot]] = nextDown[slot];
-        } else {
-            headDown[down] = nextDown[slot];
-        }
-        if (nextDown[slot] >= 0) {
-            prevDown[nextDown[slot]] = prevDown[slot];
-        }
-        if (upCount[up]-- > p && upCount[up] <= p && options.badUpLinks()) {
-            badLinks--;
-        }
-        if (downCount[down]-- > p && downCount[down] <= p) {
-            badLinks--;
-            int y = receiver(f, l);
-            if (--badIn[y] == 0) {
-                int pos = badPosition[y];
-                int last = badSwitches[--badSwitchCount];
-                badSwitches[pos] = last;
-                badPosition[last] = pos;
-            }
-        }
+        int b = choice[f * h + l];
+        loads.remove(f * h + l, upLink(f, l, b), downLink(f, l, b), receiver(f, l));
     }
 
     // --- one iteration
@@ -408,15 +256,15 @@ public final class AdaptiveRoutingProcess {
     /** Every switch with a bad incoming link picks a random flow of its worst link (§II, t = j + 0.5). */
     private int selectRequests() {
         int requests = 0;
-        for (int i = 0; i < badSwitchCount; i++) {
-            int y = badSwitches[i];
-            int l = receiverLevel[y];
-            int base = linkOffset[l] + (y - switchOffset[l]) * w[l + 1];
+        for (int i = 0; i < loads.badSwitches(); i++) {
+            int y = loads.badSwitch(i);
+            int l = links.levelOf(y);
+            int base = links.link(l, links.indexOf(y), 0);
             int worst = -1;
             int worstCount = -1;
             int ties = 0;
-            for (int b = 0; b < w[l + 1]; b++) {
-                int c = downCount[base + b];
+            for (int b = 0; b < links.parents(l); b++) {
+                int c = loads.down(base + b);
                 if (c > worstCount) {
                     worstCount = c;
                     worst = b;
@@ -425,9 +273,9 @@ public final class AdaptiveRoutingProcess {
                     worst = b; // reservoir sampling over equally worst links
                 }
             }
-            int slot = headDown[base + worst];
+            int slot = loads.firstDown(base + worst);
             for (int k = rng.nextInt(worstCount); k > 0; k--) {
-                slot = nextDown[slot];
+                slot = loads.nextDown(slot);
             }
             requestFlow[requests] = slot / h;
             requestLevel[requests] = slot % h;
@@ -460,7 +308,7 @@ public final class AdaptiveRoutingProcess {
         adaptations++;
         movedIn[f] = iteration;
         int old = choice[f * h + l];
-        int ports = w[l + 1];
+        int ports = links.parents(l);
         int target;
         if (options.newPort() == NewPort.ANY) {
             target = rng.nextInt(ports);
@@ -475,7 +323,7 @@ public final class AdaptiveRoutingProcess {
         }
         int victim = -1;
         int port = upLink(f, l, target);
-        if (options.swap() && upCount[port] >= cap) {
+        if (options.swap() && loads.up(port) >= cap) {
             victim = pickVictim(port);
         }
         removeFrom(f, l);
@@ -497,15 +345,15 @@ public final class AdaptiveRoutingProcess {
     }
 
     private int pickVictim(int port) {
-        int slot = headUp[port];
+        int slot = loads.firstUp(port);
         if (options.victim() == Victim.RANDOM) {
-            for (int k = rng.nextInt(upCount[port]); k > 0; k--) {
-                slot = nextUp[slot];
+            for (int k = rng.nextInt(loads.up(port)); k > 0; k--) {
+                slot = loads.nextUp(slot);
             }
             return slot / h;
         }
         int lowest = slot / h;
-        for (int s = nextUp[slot]; s >= 0; s = nextUp[s]) {
+        for (int s = loads.nextUp(slot); s >= 0; s = loads.nextUp(s)) {
             lowest = Math.min(lowest, s / h);
         }
         return lowest;
@@ -530,54 +378,25 @@ public final class AdaptiveRoutingProcess {
 
     /** Recomputes every count from the flows' choices and compares with the incremental bookkeeping. */
     void checkInvariants() {
-        int[] up = new int[upCount.length];
-        int[] down = new int[downCount.length];
+        int[] up = new int[links.links()];
+        int[] down = new int[links.links()];
         for (int f = 0; f < hosts; f++) {
             for (int l = 1; l < nca[f]; l++) {
                 up[upLink(f, l, choice[f * h + l])]++;
                 down[downLink(f, l, choice[f * h + l])]++;
             }
         }
-        if (!Arrays.equals(up, upCount) || !Arrays.equals(down, downCount)) {
-            throw new AssertionError("link counts differ from the flows' choices");
-        }
-        int bad = 0;
-        int[] badPer = new int[badIn.length];
-        for (int l = 1; l < h; l++) {
-            for (int link = linkOffset[l]; link < linkOffset[l + 1]; link++) {
-                if (down[link] > p) {
-                    bad++;
-                    badPer[switchOffset[l] + (link - linkOffset[l]) / w[l + 1]]++;
-                }
-                if (options.badUpLinks() && up[link] > p) {
-                    bad++;
-                }
-                if (options.swap() && up[link] > cap) {
-                    throw new AssertionError("an input-switch port carries " + up[link] + " flows > " + cap);
-                }
-                int listed = 0;
-                for (int s = headDown[link]; s >= 0; s = nextDown[s]) {
-                    listed++;
-                }
-                if (listed != down[link]) {
-                    throw new AssertionError("down list of link " + link + " has " + listed + " flows, count "
-                            + down[link]);
-                }
-            }
-        }
-        if (bad != badLinks || !Arrays.equals(badPer, badIn)) {
-            throw new AssertionError("bad-link bookkeeping: " + badLinks + " counted, " + bad + " actual");
-        }
-        for (int i = 0; i < badSwitchCount; i++) {
-            if (badIn[badSwitches[i]] == 0 || badPosition[badSwitches[i]] != i) {
-                throw new AssertionError("bad-switch set is inconsistent");
+        loads.check(up, down, links);
+        for (int link = 0; link < up.length; link++) {
+            if (options.swap() && up[link] > cap) {
+                throw new AssertionError("an input-switch port carries " + up[link] + " flows > " + cap);
             }
         }
     }
 
     /** The number of bad links now (for tests). */
     int badLinks() {
-        return badLinks;
+        return loads.badLinks();
     }
 
     /** Flow f's up-port choice at level l (for tests). */
@@ -587,12 +406,12 @@ public final class AdaptiveRoutingProcess {
 
     /** How many flows use the down link into the level-l switch {@code index} from parent b (for tests). */
     int downLoad(int l, long index, int b) {
-        return downCount[(int) (linkOffset[l] + index * w[l + 1] + b)];
+        return loads.down(links.link(l, (int) index, b));
     }
 
     /** Flows on flow f's level-l up link (for tests). */
     int upLoad(int f, int l) {
-        return upCount[upLink(f, l, choice[f * h + l])];
+        return loads.up(upLink(f, l, choice[f * h + l]));
     }
 
     int ncaOf(int f) {

@@ -17,7 +17,8 @@ import org.fabricsim.traffic.FlowSet;
  * measurement window, so a warm-up can be left out; completions count whenever they happen. A packet counts
  * for its flow's throughput at the time its last byte was delivered, entirely in the bin holding that time
  * (bin k = [start + k·w, start + (k+1)·w)); a link counts the bytes it serialised inside the window
- * ({@link LinkMeter}).
+ * ({@link LinkMeter}). The measurements come in families, each its own class: flows ({@link FlowStatistics}),
+ * receivers ({@link ReceiverStatistics}), ports ({@link PortStatistics}), and the optional ones below.
  *
  * <p><b>Bytes.</b> The model's {@code bytes} are {@link MetricsOptions#reportedBasis()} bytes; flow
  * throughput counts {@link MetricsOptions#throughputBasis()} bytes, link utilisation wire bytes; the two
@@ -43,26 +44,17 @@ public final class PacketMetrics implements PacketObserver {
     private final MetricsOptions options;
     private final long start;
     private final long end;
-    private final int vls;
     private final int throughputAdjust; // added to reported bytes to get throughput bytes
     private final int wireAdjust; // added to reported bytes to get wire bytes
-    private final FlowMeter flowMeter;
-    private final LinkMeter linkMeter;
-    private final BufferMeter bufferMeter;
-    private final Latencies receiverLatency;
-    private final Latencies flowLatency;
-    private final LongPages receivedBytes; // per host: bytes delivered to it in the window (throughput basis)
+    private final ThroughputBins bins;
+    private final FlowStatistics flowStatistics;
+    private final ReceiverStatistics receivers;
+    private final PortStatistics ports;
     private final ReorderMeter reorder; // null unless options.reorder()
     private final AdaptationMeter adaptation; // null unless options.reorder()
-    private long[] flowStartPs;
-    private long[] flowStopPs;
-    private int[] permutationOf; // null: not a permutation sequence
-    private int[] permutationAfter; // each flow's predecessor in its host's chain
-    private int permutationCount;
-    private boolean messageSources; // flows are message sources: their destination changes per message
+    private PermutationSequence permutations; // null: not a permutation sequence
     private CongestionMeter congestion; // null unless congestion control is measured
     private IsolationMeter isolation; // null unless congested-flow isolation is measured
-    private long[] receiverBinBytes; // with message sources: per host and throughput bin, bytes delivered to it
 
     public PacketMetrics(Topology topology, FlowSet flows, MetricsOptions options) {
         this.topology = Objects.requireNonNull(topology, "topology");
@@ -70,26 +62,17 @@ public final class PacketMetrics implements PacketObserver {
         this.options = Objects.requireNonNull(options, "options");
         start = options.windowStartPs();
         end = options.windowEndPs();
-        vls = options.virtualLanes();
         int overhead = options.packetOverheadBytes();
         wireAdjust = options.reportedBasis() == ByteBasis.WIRE ? 0 : overhead;
         throughputAdjust = options.throughputBasis() == options.reportedBasis() ? 0
                 : options.throughputBasis() == ByteBasis.WIRE ? overhead : -overhead;
         int n = flows.size();
+        bins = new ThroughputBins(options);
         // paged per flow by destination and per host: a part holds its receivers' (issue 16)
-        int[] byDestination = LongPages.byDestination(flows.dst(), topology.hostCount());
-        flowMeter = new FlowMeter(n, options, byDestination);
-        linkMeter = new LinkMeter(topology, options);
-        bufferMeter = new BufferMeter(topology.portCount() * vls, options);
-        int hosts = topology.hostCount();
-        receiverLatency = new Latencies(hosts, hosts <= options.maxLatencyHistograms(), true,
-                options.latencyDigits(), options.latencyResolutionPs(), null);
-        flowLatency = new Latencies(n, n <= options.maxLatencyHistograms(), false, options.latencyDigits(),
-                options.latencyResolutionPs(), byDestination);
-        receivedBytes = new LongPages(topology.hostCount(), 0, null);
-        flowStartPs = new long[n];
-        flowStopPs = new long[n];
-        Arrays.fill(flowStopPs, Long.MAX_VALUE);
+        flowStatistics = new FlowStatistics(n, options, bins,
+                LongPages.byDestination(flows.dst(), topology.hostCount()));
+        receivers = new ReceiverStatistics(topology.hostCount(), options, bins);
+        ports = new PortStatistics(topology, options);
         reorder = options.reorder() ? new ReorderMeter(n, topology.hostCount()) : null;
         adaptation = options.reorder() ? new AdaptationMeter(topology, n, options) : null;
     }
@@ -101,12 +84,7 @@ public final class PacketMetrics implements PacketObserver {
      * issue 16); the caller does not write them afterwards.
      */
     public PacketMetrics flowTimes(long[] startPs, long[] stopPs) {
-        if (startPs.length != flows.size() || stopPs.length != flows.size()) {
-            throw new IllegalArgumentException("flow times for " + startPs.length + "/" + stopPs.length
-                    + " flows, but there are " + flows.size());
-        }
-        flowStartPs = startPs;
-        flowStopPs = stopPs;
+        flowStatistics.times(startPs, stopPs);
         return this;
     }
 
@@ -117,20 +95,7 @@ public final class PacketMetrics implements PacketObserver {
      * {@link #permutationConvergence()}. The arrays are copied.
      */
     public PacketMetrics permutations(int[] permutationOf, int[] after, int count) {
-        if (permutationOf.length != flows.size() || after.length != flows.size()) {
-            throw new IllegalArgumentException("permutations of " + permutationOf.length + "/" + after.length
-                    + " flows, but there are " + flows.size());
-        }
-        for (int f = 0; f < permutationOf.length; f++) {
-            int p = permutationOf[f];
-            if (p < 0 || p >= count || after[f] >= f || (after[f] >= 0 && permutationOf[after[f]] >= p)) {
-                throw new IllegalArgumentException("flow " + f + " in permutation " + p + " of 0.." + (count - 1)
-                        + " after flow " + after[f] + " is not a permutation sequence");
-            }
-        }
-        this.permutationOf = permutationOf.clone();
-        this.permutationAfter = after.clone();
-        this.permutationCount = count;
+        permutations = new PermutationSequence(flows.size(), permutationOf, after, count);
         return this;
     }
 
@@ -174,24 +139,23 @@ public final class PacketMetrics implements PacketObserver {
      * has its own destination, so a flow has none (flows.arrow says -1); receivers count what reached them.
      */
     public PacketMetrics messageSources() {
-        this.messageSources = true;
-        receiverBinBytes = new long[topology.hostCount() * bins()];
+        receivers.perBin();
         return this;
     }
 
     /** With message sources: bytes delivered to {@code host} in throughput bin {@code b}. */
     public long receiverBinBytes(int host, int b) {
-        return receiverBinBytes[host * bins() + b];
+        return receivers.binBytes(host, b);
     }
 
     /** With message sources: Gbit/s into {@code host} in throughput bin {@code b}. */
     public double receiverBinGbps(int host, int b) {
-        return gbps(receiverBinBytes(host, b), binWidthPs(b));
+        return receivers.binGbps(host, b);
     }
 
     /** Whether the flows are message sources without a destination of their own ({@link #messageSources}). */
     public boolean hasMessageSources() {
-        return messageSources;
+        return receivers.isPerBin();
     }
 
     // ---------------------------------------------------------------------------------------------------
@@ -199,7 +163,7 @@ public final class PacketMetrics implements PacketObserver {
 
     @Override
     public void transmitted(long timePs, int globalPort, int vl, int flow, int bytes) {
-        linkMeter.transmitted(timePs, globalPort, vl, bytes + wireAdjust);
+        ports.transmitted(timePs, globalPort, vl, bytes + wireAdjust);
     }
 
     @Override
@@ -213,28 +177,25 @@ public final class PacketMetrics implements PacketObserver {
             return;
         }
         int counted = Math.max(0, bytes + throughputAdjust);
-        flowMeter.delivered(timePs, flow, counted);
-        receivedBytes.add(dstHost, counted); // by the packet's destination: a message source's changes
-        if (receiverBinBytes != null) {
-            receiverBinBytes[dstHost * bins() + (int) ((timePs - start) / options.binWidthPs())] += counted;
-        }
+        flowStatistics.delivered(timePs, flow, counted);
+        receivers.delivered(timePs, dstHost, counted); // by the packet's destination: a message source's changes
         long latency = timePs - injectedPs;
         if (latency < 0) {
             throw new IllegalArgumentException("flow " + flow + ": packet delivered at " + timePs
                     + " ps before it was injected at " + injectedPs + " ps");
         }
-        receiverLatency.record(dstHost, latency);
-        flowLatency.record(flow, latency);
+        receivers.recordLatency(dstHost, latency);
+        flowStatistics.recordLatency(flow, latency);
     }
 
     @Override
     public void bufferOccupancy(long timePs, int globalPort, int vl, int bytes) {
-        bufferMeter.occupancy(timePs, globalPort * vls + vl, bytes);
+        ports.occupancy(timePs, globalPort, vl, bytes);
     }
 
     @Override
     public void flowCompleted(long timePs, int flow) {
-        flowMeter.completed(timePs, flow);
+        flowStatistics.completed(timePs, flow);
     }
 
     @Override
@@ -300,30 +261,19 @@ public final class PacketMetrics implements PacketObserver {
         boolean sameFlows = other.flows == flows || (Arrays.equals(other.flows.src(), flows.src())
                 && Arrays.equals(other.flows.dst(), flows.dst()));
         if (!sameTopology || !sameFlows || !other.options.equals(options)
-                || !Arrays.equals(other.flowStartPs, flowStartPs) || !Arrays.equals(other.flowStopPs, flowStopPs)
-                || !Arrays.equals(other.permutationOf, permutationOf)
-                || !Arrays.equals(other.permutationAfter, permutationAfter)
-                || other.permutationCount != permutationCount) {
+                || !flowStatistics.sameTimes(other.flowStatistics) || !Objects.equals(other.permutations, permutations)) {
             throw new IllegalArgumentException("only metrics of the same topology, flows, options, flow times and"
                     + " permutations merge");
         }
-        flowMeter.merge(other.flowMeter);
-        linkMeter.merge(other.linkMeter);
-        bufferMeter.merge(other.bufferMeter);
-        receiverLatency.merge(other.receiverLatency);
-        receivedBytes.merge(other.receivedBytes, Long::sum);
+        flowStatistics.merge(other.flowStatistics);
+        ports.merge(other.ports);
+        receivers.merge(other.receivers);
         if (congestion != null) {
             congestion.merge(other.congestion);
         }
         if (isolation != null) {
             isolation.merge(other.isolation);
         }
-        if (receiverBinBytes != null) {
-            for (int k = 0; k < receiverBinBytes.length; k++) {
-                receiverBinBytes[k] += other.receiverBinBytes[k];
-            }
-        }
-        flowLatency.merge(other.flowLatency);
         if (reorder != null) {
             reorder.merge(other.reorder);
             adaptation.merge(other.adaptation);
@@ -347,27 +297,27 @@ public final class PacketMetrics implements PacketObserver {
 
     /** Number of throughput bins. */
     public int bins() {
-        return flowMeter.bins();
+        return bins.count();
     }
 
     /** Start of throughput bin {@code b}. */
     public long binStartPs(int b) {
-        return start + b * options.binWidthPs();
+        return bins.startPs(b);
     }
 
     /** Width of throughput bin {@code b}: the bin width, less for a last bin cut by the window's end. */
     public long binWidthPs(int b) {
-        return Math.min(end, binStartPs(b) + options.binWidthPs()) - binStartPs(b);
+        return bins.widthPs(b);
     }
 
     /** Bytes of {@code flow} delivered in bin {@code b}. */
     public long binBytes(int flow, int b) {
-        return flowMeter.binBytes(flow, b);
+        return flowStatistics.binBytes(flow, b);
     }
 
     /** Throughput of {@code flow} in bin {@code b} in Gbit/s (bytes·8 / bin width). */
     public double binGbps(int flow, int b) {
-        return gbps(binBytes(flow, b), binWidthPs(b));
+        return flowStatistics.binGbps(flow, b);
     }
 
     /**
@@ -375,45 +325,32 @@ public final class PacketMetrics implements PacketObserver {
      * Paper III Table II's mean, SD, min and max per flow ("throughput jitter").
      */
     public double[] activeBinGbps(int flow) {
-        double[] g = new double[bins()];
-        int n = 0;
-        for (int b = 0; b < g.length; b++) {
-            long from = binStartPs(b);
-            if (from >= flowStartPs[flow] && from + binWidthPs(b) <= flowStopPs[flow]
-                    && binWidthPs(b) == options.binWidthPs()) {
-                g[n++] = binGbps(flow, b);
-            }
-        }
-        return Arrays.copyOf(g, n);
+        return flowStatistics.activeBinGbps(flow);
     }
 
     /** Bytes of {@code flow} delivered in the window. */
     public long flowBytes(int flow) {
-        return flowMeter.bytes.get(flow);
+        return flowStatistics.bytes(flow);
     }
 
     /** Packets of {@code flow} delivered in the window. */
     public long flowPackets(int flow) {
-        return flowMeter.deliveries.count(flow);
+        return flowStatistics.packets(flow);
     }
 
     /** Delivery time of the first packet of {@code flow} in the window, or -1. */
     public long firstDeliveryPs(int flow) {
-        return flowMeter.deliveries.first(flow);
+        return flowStatistics.firstDeliveryPs(flow);
     }
 
     /** Delivery time of the last packet of {@code flow} in the window, or -1. */
     public long lastDeliveryPs(int flow) {
-        return flowMeter.deliveries.last(flow);
+        return flowStatistics.lastDeliveryPs(flow);
     }
 
     /** Whether {@code flow} was active during part of the window ({@link #flowTimes}). */
     public boolean isActive(int flow) {
-        return activePs(flow) > 0;
-    }
-
-    private long activePs(int flow) {
-        return Math.min(end, flowStopPs[flow]) - Math.max(start, flowStartPs[flow]);
+        return flowStatistics.isActive(flow);
     }
 
     /**
@@ -421,143 +358,121 @@ public final class PacketMetrics implements PacketObserver {
      * active; NaN for a flow never active in the window.
      */
     public double flowGbps(int flow) {
-        long active = activePs(flow);
-        return active > 0 ? gbps(flowBytes(flow), active) : Double.NaN;
+        return flowStatistics.gbps(flow);
     }
 
     /** How many times {@code flow} (or a message of it) completed, window or not. */
     public long completions(int flow) {
-        return flowMeter.completions.count(flow);
+        return flowStatistics.completions(flow);
     }
 
     /** Time of the first completion of {@code flow}, or -1. */
     public long firstCompletionPs(int flow) {
-        return flowMeter.completions.first(flow);
+        return flowStatistics.firstCompletionPs(flow);
     }
 
     /** Time of the last completion of {@code flow}, or -1. */
     public long completionPs(int flow) {
-        return flowMeter.completions.last(flow);
+        return flowStatistics.completionPs(flow);
     }
 
     /** Flow completion time: last completion − the flow's start ({@link #flowTimes}, else 0), or -1. */
     public long completionTimePs(int flow) {
-        long c = completionPs(flow);
-        return c < 0 ? -1 : c - flowStartPs[flow];
+        return flowStatistics.completionTimePs(flow);
     }
 
     public LatencySummary flowLatency(int flow) {
-        return flowLatency.summary(flow);
+        return flowStatistics.latency(flow);
     }
 
     /** Whether per-flow latency percentiles are kept (at most {@link MetricsOptions#maxLatencyHistograms()} flows). */
     public boolean hasFlowPercentiles() {
-        return flowLatency.hasHistograms();
+        return flowStatistics.hasPercentiles();
     }
 
     /** Whether per-receiver latency percentiles are kept (at most {@link MetricsOptions#maxLatencyHistograms()} hosts). */
     public boolean hasReceiverPercentiles() {
-        return receiverLatency.hasHistograms();
+        return receivers.hasPercentiles();
     }
 
     /** Latency histograms held (flows' and receivers'): made on a first delivery, so a part holds its own. */
     int latencyHistograms() {
-        return receiverLatency.histogramCount() + flowLatency.histogramCount();
+        return receivers.histograms() + flowStatistics.histograms();
     }
 
     /** Flows with a row of throughput bins (made on a first delivery in the window). */
     int binRows() {
-        return flowMeter.rows();
+        return flowStatistics.binRows();
     }
 
     /** Latencies of the packets delivered to {@code host} in the window. */
     public LatencySummary receiverLatency(int host) {
-        return receiverLatency.summary(host);
+        return receivers.latency(host);
     }
 
     /** Latencies of all packets delivered in the window. */
     public LatencySummary latency() {
-        return receiverLatency.total();
+        return receivers.latency();
     }
 
     /** Wire bytes serialised onto the directed link leaving {@code port} on {@code vl} inside the window. */
     public long linkBytes(int port, int vl) {
-        return linkMeter.bytes(port, vl);
+        return ports.linkBytes(port, vl);
     }
 
     /** Wire bytes serialised onto the directed link leaving {@code port} inside the window, all VLs. */
     public long linkBytes(int port) {
-        long s = 0;
-        for (int vl = 0; vl < vls; vl++) {
-            s += linkBytes(port, vl);
-        }
-        return s;
+        return ports.linkBytes(port);
     }
 
     /** Fraction of the window the link leaving {@code port} was busy: bytes·8 / (bandwidth · window); NaN unconnected. */
     public double utilisation(int port) {
-        long b = linkMeter.bandwidthBps(port);
-        return b > 0 ? linkBytes(port) * 8e12 / ((double) b * options.windowPs()) : Double.NaN;
+        return ports.utilisation(port);
     }
 
     /** Time-weighted mean occupancy (bytes) of the input buffer of {@code port} on {@code vl} over the window. */
     public double bufferMeanBytes(int port, int vl) {
-        return bufferMeter.mean(port * vls + vl);
+        return ports.bufferMeanBytes(port, vl);
     }
 
     /** Largest occupancy (bytes) of the input buffer of {@code port} on {@code vl} in the window. */
     public int bufferMaxBytes(int port, int vl) {
-        return bufferMeter.max(port * vls + vl);
+        return ports.bufferMaxBytes(port, vl);
     }
 
     /** Number of occupancy bins (0 without the series). */
     public int occupancyBins() {
-        return bufferMeter.bins();
+        return ports.occupancyBins();
     }
 
     /** Time-weighted mean occupancy of the input buffer of {@code port} on {@code vl} per occupancy bin. */
     public double[] occupancySeriesMean(int port, int vl) {
-        return bufferMeter.seriesMean(port * vls + vl);
+        return ports.occupancySeriesMean(port, vl);
     }
 
     /** Largest occupancy of the input buffer of {@code port} on {@code vl} per occupancy bin. */
     public int[] occupancySeriesMax(int port, int vl) {
-        return bufferMeter.seriesMax(port * vls + vl);
+        return ports.occupancySeriesMax(port, vl);
     }
 
     /** Bytes delivered in the window, all flows. */
     public long deliveredBytes() {
-        long s = 0;
-        for (int f = 0; f < flows.size(); f++) {
-            s += flowMeter.bytes.get(f);
-        }
-        return s;
+        return flowStatistics.deliveredBytes();
     }
 
     /** Packets delivered in the window, all flows. */
     public long deliveredPackets() {
-        long s = 0;
-        for (int f = 0; f < flows.size(); f++) {
-            s += flowPackets(f);
-        }
-        return s;
+        return flowStatistics.deliveredPackets();
     }
 
     /** Aggregate throughput over the window in Gbit/s. */
     public double aggregateGbps() {
-        return gbps(deliveredBytes(), options.windowPs());
+        return ThroughputBins.gbps(deliveredBytes(), options.windowPs());
     }
 
     /** Mean Gbit/s of each flow active in the window, in flow order. */
     public double[] activeFlowGbps() {
-        double[] g = new double[flows.size()];
-        int n = 0;
-        for (int f = 0; f < g.length; f++) {
-            if (isActive(f)) {
-                g[n++] = flowGbps(f);
-            }
-        }
-        return Arrays.copyOf(g, n);
+        return flowStatistics.activeGbps();
     }
 
     /** Jain's fairness index of the active flows' mean throughputs ({@link Fairness#jain}). */
@@ -593,17 +508,12 @@ public final class PacketMetrics implements PacketObserver {
 
     /** Bytes delivered to each host in the window (throughput basis), all flows, in host order. */
     public long[] receiverBytes() {
-        return receivedBytes.toArray();
+        return receivers.bytes();
     }
 
     /** Mean throughput into each host over the window in Gbit/s: its bytes · 8 / window. */
     public double[] receiverGbps() {
-        long[] bytes = receiverBytes();
-        double[] g = new double[bytes.length];
-        for (int h = 0; h < g.length; h++) {
-            g[h] = gbps(bytes[h], options.windowPs());
-        }
-        return g;
+        return receivers.gbps(options.windowPs());
     }
 
     /**
@@ -611,12 +521,7 @@ public final class PacketMetrics implements PacketObserver {
      * {@link #receiverGbps} × the fraction of its packets delivered in order; 0 without packets.
      */
     public double[] receiverGoodputGbps() {
-        ReorderMeter r = reorder();
-        double[] g = receiverGbps();
-        for (int h = 0; h < g.length; h++) {
-            g[h] *= inOrderFraction(r.inOrder(h), r.outOfOrder(h));
-        }
-        return g;
+        return Goodput.ofReceivers(receiverGbps(), reorder());
     }
 
     /**
@@ -624,13 +529,7 @@ public final class PacketMetrics implements PacketObserver {
      * inactive.
      */
     public double flowGoodputGbps(int flow) {
-        ReorderMeter r = reorder();
-        return flowGbps(flow) * inOrderFraction(r.flowInOrder(flow), r.flowOutOfOrder(flow));
-    }
-
-    /** In order / all; 1 without packets (nothing delivered is nothing out of order: goodput = throughput = 0). */
-    private static double inOrderFraction(long in, long out) {
-        return in + out == 0 ? 1.0 : (double) in / (in + out);
+        return Goodput.ofFlow(flowGbps(flow), reorder(), flow);
     }
 
     /** Seed 001 Table II over the receivers. */
@@ -641,19 +540,14 @@ public final class PacketMetrics implements PacketObserver {
 
     /** Whether the flows form a permutation sequence ({@link #permutations}). */
     public boolean hasPermutations() {
-        return permutationOf != null;
+        return permutations != null;
     }
 
     /** Start, convergence time and adaptations of every permutation of the sequence, in order. */
     public java.util.List<PermutationConvergence> permutationConvergence() {
-        if (permutationOf == null) {
+        if (permutations == null) {
             throw new IllegalStateException("the flows are not a permutation sequence");
         }
-        return PermutationConvergence.of(permutationOf, permutationAfter, permutationCount, adaptation());
-    }
-
-    /** bytes · 8 / ps, in Gbit/s. */
-    static double gbps(long bytes, long ps) {
-        return bytes * 8000.0 / ps;
+        return permutations.convergence(adaptation());
     }
 }

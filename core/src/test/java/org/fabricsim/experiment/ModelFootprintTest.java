@@ -19,7 +19,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
  */
 class ModelFootprintTest {
     private static final String VOQ = "lp.queue.handler.queues.voqHead";
-    private static final String BINS = "lp.queue.handler.observer.flowMeter.binBytes";
+    private static final String BINS = "lp.queue.handler.observer.flowStatistics.meter.binBytes";
     // the HCAs' per-host and per-sending-flow state, and the injection's per-flow pacing (windows, D205)
     private static final List<String> WINDOWED = List.of("lp.queue.handler.hcas.sendFreePs",
             "lp.queue.handler.hcas.controlHead", "lp.queue.handler.hcas.state", "lp.queue.handler.hcas.sentBytes",

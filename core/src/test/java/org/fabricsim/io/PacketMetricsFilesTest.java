@@ -151,7 +151,7 @@ class PacketMetricsFilesTest {
     @Test
     void manyFlowsArePlottedAsTheMeansOfSixteenGroupsOfConsecutiveFlows() {
         PacketMetrics m = sequential();
-        List<Plots.Line> lines = PacketMetricsFiles.throughputLines(m);
+        List<Plots.Line> lines = FlowMetricsFiles.throughputLines(m);
         assertEquals(PacketMetricsFiles.MAX_PLOT_LINES, lines.size());
         assertEquals("flows 0-1 (mean of 2)", lines.get(0).name());
         assertEquals("flows 37-39 (mean of 3)", lines.get(15).name());
@@ -167,7 +167,7 @@ class PacketMetricsFilesTest {
         PacketMetrics few = new PacketMetrics(TREE, FlowSet.of(new int[] {0, 5}, new int[] {3, 9}), OPTIONS);
         assertEquals(List.of("flow 0: " + TREE.nodeName(0) + "->" + TREE.nodeName(3),
                 "flow 1: " + TREE.nodeName(5) + "->" + TREE.nodeName(9)),
-                PacketMetricsFiles.throughputLines(few).stream().map(Plots.Line::name).toList());
+                FlowMetricsFiles.throughputLines(few).stream().map(Plots.Line::name).toList());
     }
 
     // -------------------------------------------------------------------------------------------------------
@@ -298,9 +298,9 @@ class PacketMetricsFilesTest {
     void theAdaptationPlotShowsAllSwitchesAndTheBusiestOne() {
         PacketMetrics m = reordering();
         REORDERED.replay(m);
-        List<Plots.Line> lines = PacketMetricsFiles.adaptationLines(m);
+        List<Plots.Line> lines = AdaptationMetricsFiles.adaptationLines(m);
         assertEquals(2, lines.size());
-        int busiest = PacketMetricsFiles.busiestSwitch(m);
+        int busiest = AdaptationMetricsFiles.busiestSwitch(m);
         for (int v = TREE.hostCount(); v < TREE.nodeCount(); v++) {
             assertTrue(m.adaptation().switchTotal(v) <= m.adaptation().switchTotal(busiest));
         }
@@ -315,7 +315,7 @@ class PacketMetricsFilesTest {
         }
         assertEquals(4.5, lines.get(0).x()[0], 1e-12, "the middle of [2, 7) µs");
         PacketMetrics quiet = reordering();
-        assertEquals(List.of("all switches"), PacketMetricsFiles.adaptationLines(quiet).stream()
+        assertEquals(List.of("all switches"), AdaptationMetricsFiles.adaptationLines(quiet).stream()
                 .map(Plots.Line::name).toList(), "no busiest switch when nothing adapted");
     }
 
