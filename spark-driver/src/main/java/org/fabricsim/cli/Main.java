@@ -21,7 +21,7 @@ import picocli.CommandLine.IVersionProvider;
         description = "Simulator of lossless cluster interconnects (InfiniBand fat trees and Clos networks).",
         subcommands = {DemoCommand.class, RunCommand.class, SweepCommand.class, ContentionCommand.class,
                 SimulateCommand.class, TopologyCommand.class, NodeCommand.class, NodesCommand.class,
-                ClusterKeysCommand.class, PartitionCommand.class, CommandLine.HelpCommand.class})
+                ClusterKeysCommand.class, PartitionCommand.class, ReproduceCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements java.util.concurrent.Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
