@@ -11,7 +11,7 @@
 # settings), sequentially and with 2 LPs: every point with POINTS=all, else the first point of each
 # combination of the settings that are not quantities (the mechanisms a sweep compares) and the last. Each line of OUT.tsv: scenario, mode, file, SHA-256 of
 # summary.json and of every .arrow file (run.json holds times and is left out). Wall times go to
-# OUT.tsv.times. Run from the repository root with the runnable jar built (./fabricsim builds it).
+# OUT.tsv.times. SWEEPS=0 leaves out the sweeps themselves (their points still run). Run from the repository root with the runnable jar built (./fabricsim builds it).
 # About 90 minutes on 2 cores for the whole of conf/experiments.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -50,7 +50,9 @@ for f in "${files[@]}"; do
   name=$(basename "$f" .conf)
   echo "== $name" >&2
   if grep -qE '^experiment *= *packet-sweep' "$f"; then
-    run "$name" sweep "$work/s" ./fabricsim sweep "$f" --master 'local[2]' --progress off --out "$work/s"
+    if [ "${SWEEPS:-1}" = 1 ]; then
+      run "$name" sweep "$work/s" ./fabricsim sweep "$f" --master 'local[2]' --progress off --out "$work/s"
+    fi
     while IFS=$'\t' read -r i settings; do
       IFS=$'\t' read -r -a sets <<< "$settings"
       run "$name/p$i" seq "$work/r" ./fabricsim simulate "$f" --set experiment=packet "${sets[@]}" \
