@@ -26,7 +26,7 @@ import org.fabricsim.InputException;
 public record Ledger(Map<String, LedgerRun> runs, List<LedgerEntry> entries) {
     private static final Set<String> RUN_KEYS = Set.of("experiment", "tier", "set");
     private static final Set<String> ENTRY_KEYS = Set.of("id", "seed", "place", "words", "published", "published-text",
-            "unit", "derived", "run", "measure", "partly-measure", "tolerance", "calibrated", "note", "cause");
+            "unit", "derived", "run", "measure", "partly-measure", "tolerance", "calibrated", "note", "cause", "missing");
     private static final Set<String> TOLERANCE_KEYS = Set.of("relative", "absolute", "at-most", "at-least", "claim",
             "partly", "reason");
     private static final Set<String> SEEDS = Set.of("000", "001", "002", "003", "004");
@@ -122,6 +122,18 @@ public record Ledger(Map<String, LedgerRun> runs, List<LedgerEntry> entries) {
             throw new InputException(at + ": seed must be one of " + new java.util.TreeSet<>(SEEDS) + " (got '" + seed
                     + "')");
         }
+        String missing = optional(e, "missing");
+        if (!missing.isEmpty()) {
+            for (String k : List.of("run", "measure", "partly-measure", "tolerance")) {
+                if (e.hasPath(k)) {
+                    throw new InputException(at + ": an entry that is missing has no " + k + " (it cannot be run yet)");
+                }
+            }
+            return new LedgerEntry(id, seed, string(e, "place", at), string(e, "words", at),
+                    e.hasPath("published") ? e.getDouble("published") : Double.NaN, optional(e, "published-text"),
+                    optional(e, "unit"), e.hasPath("derived") && e.getBoolean("derived"), null, null, null, null,
+                    optional(e, "calibrated"), optional(e, "note"), optional(e, "cause"), missing, where);
+        }
         String runId = string(e, "run", at);
         LedgerRun run = runs.get(runId);
         if (run == null) {
@@ -156,7 +168,7 @@ public record Ledger(Map<String, LedgerRun> runs, List<LedgerEntry> entries) {
         }
         return new LedgerEntry(id, seed, string(e, "place", at), string(e, "words", at), published, text,
                 optional(e, "unit"), e.hasPath("derived") && e.getBoolean("derived"), run, measure, partly, tolerance,
-                optional(e, "calibrated"), optional(e, "note"), optional(e, "cause"), where);
+                optional(e, "calibrated"), optional(e, "note"), optional(e, "cause"), "", where);
     }
 
     private static Tolerance tolerance(Config e, String at) {

@@ -18,6 +18,9 @@ public record Outcome(LedgerEntry entry, double measured, double ratio, Verdict 
      * {@link InputException} naming the entry.
      */
     public static Outcome of(LedgerEntry entry, Map<String, JsonNode> summaries) {
+        if (entry.run() == null) {
+            return new Outcome(entry, Double.NaN, Double.NaN, Verdict.NOT_REPRODUCED); // not measurable yet
+        }
         Map<String, JsonNode> s = new HashMap<>(summaries);
         s.put(null, summaries.get(entry.run().id()));
         try {

@@ -54,10 +54,12 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
                     .put("words", e.words()).put("published", finite(e.published()))
                     .put("published_text", e.publishedText()).put("unit", e.unit()).put("derived", e.derived())
                     .put("measured", finite(o.measured())).put("ratio", finite(o.ratio()))
-                    .put("tolerance", e.tolerance().describe()).put("tolerance_reason", e.tolerance().reason())
-                    .put("verdict", o.verdict().word()).put("tier", e.tier().word()).put("run", e.run().id())
-                    .put("measure", e.measure().text()).put("calibrated", e.calibrated()).put("note", e.note())
-                    .put("cause", e.cause()));
+                    .put("tolerance", e.tolerance() == null ? null : e.tolerance().describe())
+                    .put("tolerance_reason", e.tolerance() == null ? null : e.tolerance().reason())
+                    .put("verdict", o.verdict().word()).put("tier", e.tier().word()).put("run", e.runId())
+                    .put("measure", e.measure() == null ? null : e.measure().text()).put("calibrated", e.calibrated()).put("note", e.note())
+                    .put("cause", e.cause())
+                    .put("missing", e.missing()));
         }
         return Json.object().put("schema_version", "1").put("date", meta.date()).put("commit", meta.commit())
                 .put("machine", meta.machine()).put("tier", meta.tier()).put("only", meta.only())
@@ -147,22 +149,23 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
                         .append(cell(e.place())).append(" | ").append(cell("\"" + e.words() + "\"")).append(" | ")
                         .append(cell(published(e))).append(" | ").append(cell(measured(o))).append(" | ")
                         .append(Double.isNaN(o.ratio()) ? "" : String.format(Locale.ROOT, "%.2f", o.ratio()))
-                        .append(" | ").append(cell(e.tolerance().describe())).append(" | **")
+                        .append(" | ").append(e.tolerance() == null ? "" : cell(e.tolerance().describe())).append(" | **")
                         .append(o.verdict().word()).append("** |\n");
             }
             b.append('\n');
             for (Outcome o : bySeed.get(seed)) {
                 LedgerEntry e = o.entry();
                 StringBuilder notes = new StringBuilder();
-                append(notes, "Tolerance", e.tolerance().reason());
+                append(notes, "Tolerance", e.tolerance() == null ? "" : e.tolerance().reason());
                 append(notes, "Calibrated", e.calibrated());
                 append(notes, "Note", e.note());
-                if (o.verdict() != Verdict.REPRODUCED) {
+                append(notes, "Not measurable yet", e.missing());
+                if (o.verdict() != Verdict.REPRODUCED && e.missing().isEmpty()) {
                     append(notes, "Cause", e.cause().isEmpty() ? "open" : e.cause());
                 }
-                b.append("- **").append(e.id()).append("** (").append(e.tier().word()).append(", run `")
-                        .append(e.run().id()).append("`, measure `").append(e.measure().text()).append("`). ")
-                        .append(notes.toString().strip()).append('\n');
+                b.append("- **").append(e.id()).append("** (").append(e.tier().word())
+                        .append(e.run() == null ? ", not run" : ", run `" + e.run().id() + "`, measure `"
+                                + e.measure().text() + "`").append("). ").append(notes.toString().strip()).append('\n');
             }
         }
         b.append("\n## How to read this report\n\n")
@@ -183,7 +186,10 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
     }
 
     private static String measured(Outcome o) {
-        if (o.entry().tolerance().kind() == Tolerance.Kind.CLAIM) {
+        if (o.entry().run() == null) {
+            return "not run";
+        }
+        if (o.entry().tolerance().kind() == Tolerance.Kind.CLAIM) { // after "not run": a missing entry has none
             return o.measured() != 0 ? "holds" : "does not hold";
         }
         return number(o.measured()) + (o.entry().unit().isEmpty() ? "" : " " + o.entry().unit());

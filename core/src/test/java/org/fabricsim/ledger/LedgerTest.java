@@ -131,6 +131,23 @@ class LedgerTest {
     }
 
     @Test
+    void anEntryFabricsimCannotMeasureYetIsNotReproducedAndSaysWhatIsMissing() throws IOException {
+        Ledger l = Ledger.load(ledger(RUNS + "entries = [ { id = e2, seed = \"004\", place = \"Fig 13\", words = w,"
+                + " published = 20, unit = \"%\", missing = \"the OSU all-to-all (issue 32)\" } ]\n"), root);
+        LedgerEntry e = l.entries().get(0);
+        assertEquals(Tier.STANDARD, e.tier());
+        Outcome o = Outcome.of(e, Map.of());
+        assertEquals(Verdict.NOT_REPRODUCED, o.verdict());
+        String md = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "standard", null, 1.0),
+                List.of(o)).markdown();
+        assertTrue(md.contains("| not run |") && md.contains("Not measurable yet: the OSU all-to-all (issue 32)."), md);
+        Path dir = ledger(RUNS + "entries = [ { id = e2, seed = \"004\", place = p, words = w, run = r,"
+                + " missing = \"x\" } ]\n");
+        InputException x = assertThrows(InputException.class, () -> Ledger.load(dir, root));
+        assertTrue(x.getMessage().contains("has no run"), x.getMessage());
+    }
+
+    @Test
     void theReportCountsPerSeedAndPrintsEveryEntry() throws IOException {
         Ledger l = Ledger.load(ledger(RUNS + entry("published = 94, measure = \"a\","
                 + " tolerance { relative = 0.02, partly = 0.1, reason = r }")), root);

@@ -68,7 +68,9 @@ final class ReproduceCommand implements Callable<Integer> {
         List<LedgerEntry> entries = ledger.select(t, only);
         Map<String, LedgerRun> runs = new LinkedHashMap<>();
         for (LedgerEntry e : entries) {
-            runs.put(e.run().id(), e.run());
+            if (e.run() != null) {
+                runs.put(e.run().id(), e.run());
+            }
             for (String other : e.otherRuns()) {
                 runs.putIfAbsent(other, ledger.runs().get(other));
             }
