@@ -40,7 +40,8 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         main.out.println("fabricsim demo: topologies, static routing, contention analysis, convergence of adaptive"
-                + " routing, adaptive flow routing, explicit rates, the packet level, partitioned simulation");
+                + " routing, adaptive flow routing, explicit rates, the packet level, partitioned simulation, and the"
+                + " reproduction ledger");
         main.out.println();
         step("1. The 648-node two-level fat tree of seed 002 (XGFT(2;18,36;1,18))");
         TopologyReport.describe(Presets.find("tree648").build()).forEach(main.out::println);
@@ -282,8 +283,35 @@ final class DemoCommand implements Callable<Integer> {
                 + " authentication and encryption: docs/SPARK.md)");
         main.out.println();
 
+        step("19. Every published number in one checked ledger (conf/ledger/, docs/REPRODUCTION.md): the quick tier of"
+                + " fabricsim reproduce, each verdict computed from the numbers and the entry's stated tolerance");
+        reproduce();
+        main.out.println();
+
         main.out.println("Results (summary.json, *.arrow, *.png, run.json) are in " + out.toAbsolutePath());
         return 0;
+    }
+
+    /** Step 19: {@code fabricsim reproduce --tier quick}, its counts per seed. */
+    private void reproduce() {
+        ReproduceCommand r = new ReproduceCommand();
+        r.main = new Main(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        r.tier = "quick";
+        r.out = out.resolve("reproduce");
+        try {
+            r.call();
+            for (String line : java.nio.file.Files.readAllLines(r.out.resolve("REPRODUCTION.md"))) {
+                if (line.startsWith("| ") && !line.startsWith("| entry")) {
+                    main.out.println("   " + line.replaceAll("\\[(\\d+)\\]\\(#seed-\\d+\\)", "$1"));
+                }
+                if (line.startsWith("## Seed")) {
+                    break; // the counts; the entries are in the report
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        main.out.println("   (the report: " + r.out.resolve("REPRODUCTION.md") + "; the standard tier: docs/REPRODUCTION.md)");
     }
 
     /** Step 18: keys, a TLS node in a JVM of its own, the run over it against the sequential {@code seq}. */
