@@ -17,7 +17,7 @@ final class SimulateCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT.conf", description = "Experiment file, e.g. conf/experiments/packet-seed004-c1.conf.")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT.conf", description = "Experiment file, e.g. conf/experiments/packet-c1-s2.conf.")
     Path file;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
