@@ -331,6 +331,10 @@ final class IbnetdiscoverReader {
             done.add(back);
             int[] a = endpoint(c, switchId, hostId);
             int[] b = endpoint(back, switchId, hostId);
+            if (a[0] == b[0]) { // the builder would name our ports, counted from 0: say it in the file's numbers
+                throw new InputException(file + ":" + c.line() + ": cable " + c.end() + " -- " + back.end()
+                        + " connects a node to itself");
+            }
             try {
                 builder.connect(a[0], a[1], b[0], b[1], IbLinkRate.bps(c.port().rate()), latencyPs);
             } catch (InputException e) {

@@ -441,7 +441,13 @@ class IbnetdiscoverFileTest {
                 + "[3]\t\"H-0000000000000098\"[1](99) \t\t# \"h\" lid 41 4xQDR\n"
                 + "Ca\t1 \"H-0000000000000098\"\t\t# \"h\"\n"
                 + "[1](99) \t\"S-0000000000000099\"[3]\t\t# lid 41 lmc 0 \"sw\" lid 40 4xQDR\n";
-        assertEquals("f.ibnd:2: link sw port 0 -- sw port 1 connects a node to itself", error(loop));
+        // the file's own port numbers (issue 34: they were counted from 0)
+        assertEquals("f.ibnd:2: cable S-0000000000000099[1] -- S-0000000000000099[2] connects a node to itself",
+                error(loop));
+        String self = loop.replace("[1]\t\"S-0000000000000099\"[2]", "[5]\t\"S-0000000000000099\"[5]")
+                .replace("[2]\t\"S-0000000000000099\"[1]\t\t# \"sw\" lid 40 4xQDR\n", "");
+        assertEquals("f.ibnd:2: cable S-0000000000000099[5] -- S-0000000000000099[5] connects a node to itself",
+                error(self));
     }
 
     /** Damaged variants of the fixture and of an export: each reads or fails with one line naming the file. */
