@@ -107,8 +107,8 @@ record ClusterSettings(String host, int port, List<String> seedNodes, int member
         try {
             return ClusterTls.open(resolve(c, keyStore), resolve(c, trustStore),
                     passwordFile.isEmpty() ? null : resolve(c, passwordFile), "engine.cluster.tls");
-        } catch (org.fabricsim.InputException e) {
-            throw c.errorAt("engine.cluster.tls.key-store", e);
+        } catch (ClusterTls.SettingException e) {
+            throw c.errorAt("engine.cluster.tls." + e.setting().key(), e); // the setting that is wrong
         }
     }
 

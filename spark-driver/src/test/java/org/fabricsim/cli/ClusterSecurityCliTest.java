@@ -144,6 +144,20 @@ class ClusterSecurityCliTest {
         CliTest.Result r = fabricsim(concat(cluster, tls));
         assertEquals(2, r.status(), r.err());
         assertTrue(r.err().contains("wrong password") && !r.err().contains("guess"), r.err());
+        assertTrue(r.err().startsWith("fabricsim: --set engine.cluster.tls.password-file="), r.err());
+        // the setting that is wrong is the one named (issue 34: a directory was blamed on the key store)
+        for (String setting : new String[] {"password-file", "trust-store"}) {
+            String[] wrong = tlsSettings(keys);
+            for (int i = 0; i < wrong.length; i++) {
+                if (wrong[i].startsWith("engine.cluster.tls." + setting + "=")) {
+                    wrong[i] = "engine.cluster.tls." + setting + "=" + dir;
+                }
+            }
+            r = fabricsim(concat(cluster, wrong));
+            assertEquals(2, r.status(), r.err());
+            assertTrue(r.err().startsWith("fabricsim: --set engine.cluster.tls." + setting + "=" + dir + ": ")
+                    && r.err().contains("cannot be read") && r.err().strip().lines().count() == 1, setting + ": " + r.err());
+        }
 
         CliTest.Result n = fabricsim("node", "--host", "10.1.2.3", "--seed-nodes", "pekko://fabricsim@10.1.2.3:2552");
         assertEquals(2, n.status(), n.err());

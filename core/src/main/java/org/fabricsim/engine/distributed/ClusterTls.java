@@ -43,15 +43,18 @@ public record ClusterTls(Path keyStore, Path trustStore, String password) {
      */
     public static ClusterTls open(Path keyStore, Path trustStore, Path passwordFile, String what) {
         String password = password(passwordFile, what);
-        KeyStore keys = load(keyStore, password, what + " key store");
-        KeyStore trusted = load(trustStore, password, what + " trust store");
+        // a wrong password is the password file's mistake when there is one
+        Setting passwordSetting = passwordFile == null ? null : Setting.PASSWORD_FILE;
+        KeyStore keys = load(keyStore, password, what + " key store", Setting.KEY_STORE, passwordSetting);
+        KeyStore trusted = load(trustStore, password, what + " trust store", Setting.TRUST_STORE, passwordSetting);
         try {
             if (!hasEntry(keys, true)) {
-                throw new InputException(what + " key store " + keyStore + " holds no private key (make one with"
-                        + " 'fabricsim cluster-keys DIR')");
+                throw new SettingException(Setting.KEY_STORE, what + " key store " + keyStore + " holds no private key"
+                        + " (make one with 'fabricsim cluster-keys DIR')");
             }
             if (!hasEntry(trusted, false)) {
-                throw new InputException(what + " trust store " + trustStore + " holds no trusted certificate");
+                throw new SettingException(Setting.TRUST_STORE, what + " trust store " + trustStore
+                        + " holds no trusted certificate");
             }
         } catch (GeneralSecurityException e) {
             throw new InputException(what + ": cannot read the stores: " + e.getMessage());
@@ -73,16 +76,16 @@ public record ClusterTls(Path keyStore, Path trustStore, String password) {
             int eol = text.indexOf('\n');
             String p = (eol < 0 ? text : text.substring(0, eol)).strip();
             if (p.isEmpty()) {
-                throw new InputException(what + " password file " + file + " is empty");
+                throw new SettingException(Setting.PASSWORD_FILE, what + " password file " + file + " is empty");
             }
             return p;
         } catch (IOException e) {
-            throw new InputException(what + " password file " + file + " cannot be read ("
+            throw new SettingException(Setting.PASSWORD_FILE, what + " password file " + file + " cannot be read ("
                     + ReadFailure.reason(e) + ")");
         }
     }
 
-    private static KeyStore load(Path file, String password, String what) {
+    private static KeyStore load(Path file, String password, String what, Setting setting, Setting passwordSetting) {
         try (InputStream in = Files.newInputStream(file)) {
             KeyStore ks = KeyStore.getInstance("PKCS12");
             ks.load(in, password.toCharArray());
@@ -91,11 +94,43 @@ public record ClusterTls(Path keyStore, Path trustStore, String password) {
             // a wrong password shows as an IOException whose cause is an UnrecoverableKeyException
             if (e.getCause() instanceof java.security.UnrecoverableKeyException || e.getMessage() != null
                     && e.getMessage().contains("password")) {
-                throw new InputException(what + " " + file + ": wrong password");
+                throw new SettingException(passwordSetting != null ? passwordSetting : setting,
+                        what + " " + file + ": wrong password");
             }
-            throw new InputException(what + " " + file + " cannot be read (" + ReadFailure.reason(e) + ")");
+            throw new SettingException(setting, what + " " + file + " cannot be read (" + ReadFailure.reason(e) + ")");
         } catch (GeneralSecurityException e) {
-            throw new InputException(what + " " + file + " is not a PKCS12 store (" + e.getMessage() + ")");
+            throw new SettingException(setting, what + " " + file + " is not a PKCS12 store (" + e.getMessage() + ")");
+        }
+    }
+
+    /** Which of the three settings a mistake is in. */
+    public enum Setting {
+        KEY_STORE("key-store"), TRUST_STORE("trust-store"), PASSWORD_FILE("password-file");
+
+        private final String key;
+
+        Setting(String key) {
+            this.key = key;
+        }
+
+        /** The setting's key under {@code engine.cluster.tls}. */
+        public String key() {
+            return key;
+        }
+    }
+
+    /** A mistake in one of the TLS settings, so that the message can name that setting (not another). */
+    public static final class SettingException extends InputException {
+        private static final long serialVersionUID = 1L;
+        private final transient Setting setting;
+
+        SettingException(Setting setting, String message) {
+            super(message);
+            this.setting = setting;
+        }
+
+        public Setting setting() {
+            return setting;
         }
     }
 
