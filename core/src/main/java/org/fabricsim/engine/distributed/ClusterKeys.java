@@ -39,7 +39,42 @@ public final class ClusterKeys {
         if (!Files.isExecutable(keytool)) {
             throw new InputException("the JDK's keytool is not at " + keytool);
         }
-        Files.createDirectories(dir);
+        List<Path> made = new java.util.ArrayList<>(); // directories this call creates, undone if it fails
+        try {
+            makeDirectories(dir.toAbsolutePath().normalize(), made);
+            make(dir, days, keytool);
+        } catch (IOException e) {
+            for (int i = made.size() - 1; i >= 0; i--) {
+                Files.deleteIfExists(made.get(i)); // nothing left behind
+            }
+            throw new InputException(dir + " cannot be made or written (" + reason(e) + ")");
+        }
+    }
+
+    /** The OS's reason, without the path it names (the message names it). */
+    private static String reason(IOException e) {
+        if (e instanceof java.nio.file.FileAlreadyExistsException f) {
+            return f.getFile() + " is a file, not a directory";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return org.fabricsim.files.ReadFailure.reason(e);
+    }
+
+    /** Creates {@code dir} and its missing parents, recording each one made. */
+    private static void makeDirectories(Path dir, List<Path> made) throws IOException {
+        if (Files.isDirectory(dir)) {
+            return;
+        }
+        if (dir.getParent() != null) {
+            makeDirectories(dir.getParent(), made);
+        }
+        Files.createDirectory(dir);
+        made.add(dir);
+    }
+
+    private static void make(Path dir, int days, Path keytool) throws IOException, InterruptedException {
         // made aside and moved in at the end: an interrupted or failed run leaves no half of a key pair
         Path work = Files.createTempDirectory(dir, ".cluster-keys-");
         try {
