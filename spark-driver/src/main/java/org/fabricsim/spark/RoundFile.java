@@ -20,12 +20,13 @@ import org.fabricsim.sweep.SweepPlan;
 /**
  * The file of one finished round of a sweep, {@code rounds/round-NNNNN.arrow} (docs/OUTPUTS.md, "Interrupted
  * sweeps"): the round's trial rows in the {@code trials.arrow} layout, sorted by (point, trial), and in the
- * schema metadata the round's index, each point's state after it ({@code points}, JSON) and a SHA-256 of both
- * ({@code sha256}), so a damaged or edited file is refused rather than resumed from.
+ * schema metadata the round's index, each point's state after it ({@code points}, JSON), the identity of the sweep
+ * it belongs to ({@code sweep}: {@link SweepRecord#identity}) and a SHA-256 of all of them ({@code sha256}), so a
+ * damaged or edited file, or a round of another sweep, is refused rather than resumed from.
  */
 final class RoundFile {
     static final String SCHEMA = "fabricsim.sweep_round";
-    static final String SCHEMA_VERSION = "1";
+    static final String SCHEMA_VERSION = "2"; // 2: rounds name their sweep
 
     private RoundFile() {
     }
@@ -34,7 +35,7 @@ final class RoundFile {
         return String.format(Locale.ROOT, "round-%05d.arrow", round);
     }
 
-    static void write(FinishedRound r, List<String> columns, Path file) throws IOException {
+    static void write(FinishedRound r, List<String> columns, String sweep, Path file) throws IOException {
         TrialRows rows = TrialRows.of(r.rows(), columns.size());
         List<Object> points = new ArrayList<>();
         for (FinishedRound.Outcome o : r.points()) {
@@ -47,17 +48,19 @@ final class RoundFile {
                 .metadata("schema_version", SCHEMA_VERSION)
                 .metadata("round", Integer.toString(r.round()))
                 .metadata("points", state)
-                .metadata("sha256", digest(r.round(), state, rows))
+                .metadata("sweep", sweep)
+                .metadata("sha256", digest(r.round(), state, sweep, rows))
                 .write(file);
     }
 
     /**
      * Reads round {@code round} of {@code plan} from {@code file} and checks it: readable, this layout and these
-     * columns, the digest, and exactly the batch of every point it names (trials round·b … (round+1)·b − 1).
+     * columns, of the sweep whose identity is {@code sweep}, the digest, and exactly the batch of every point it
+     * names (trials round·b … (round+1)·b − 1).
      *
      * @throws Damaged saying what is wrong
      */
-    static FinishedRound read(Path file, int round, SweepPlan plan) throws Damaged {
+    static FinishedRound read(Path file, int round, SweepPlan plan, String sweep) throws Damaged {
         ArrowTable t;
         try {
             t = ArrowTable.read(file);
@@ -83,8 +86,12 @@ final class RoundFile {
         }
         TrialRows rows = new TrialRows(t.ints(TrialTable.POINT), t.longs(TrialTable.TRIAL), values);
         String state = t.metadata().getOrDefault("points", "");
-        if (!digest(round, state, rows).equals(t.metadata().get("sha256"))) {
+        String of = t.metadata().getOrDefault("sweep", "");
+        if (!digest(round, state, of, rows).equals(t.metadata().get("sha256"))) {
             throw new Damaged("its contents do not match their SHA-256");
+        }
+        if (!of.equals(sweep)) {
+            throw new Damaged("a round of another sweep: its configuration, settings or seed are not this one's");
         }
         List<FinishedRound.Outcome> points = outcomes(state, plan);
         checkBatches(rows, points, round, plan.rule().batchSize());
@@ -145,15 +152,15 @@ final class RoundFile {
         return out;
     }
 
-    /** SHA-256 (hex) of the round's index, its point states as written, and every row's numbers in order. */
-    private static String digest(int round, String state, TrialRows rows) {
+    /** SHA-256 (hex) of the round's index, its point states as written, its sweep, and every row's numbers in order. */
+    private static String digest(int round, String state, String sweep, TrialRows rows) {
         MessageDigest sha;
         try {
             sha = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java has SHA-256", e);
         }
-        sha.update((round + "\n" + state + "\n").getBytes(StandardCharsets.UTF_8));
+        sha.update((round + "\n" + state + "\n" + sweep + "\n").getBytes(StandardCharsets.UTF_8));
         ByteBuffer b = ByteBuffer.allocate(8 * (2 + rows.values().length));
         for (int i = 0; i < rows.size(); i++) {
             b.clear();

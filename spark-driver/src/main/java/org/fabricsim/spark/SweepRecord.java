@@ -40,6 +40,22 @@ record SweepRecord(String version, Path file, List<String> settings, Path baseDi
                 List.copyOf(commandLine), resolved(config));
     }
 
+    /**
+     * What makes this sweep this one, as a SHA-256: its resolved configuration (the seed, every setting, what the
+     * experiment file said) and its settings. Each round carries it, so a round of another sweep — another seed, an
+     * edited file — is refused on resume (issue 34).
+     */
+    String identity() {
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            sha.update(Json.format(Json.object().put("config", config).put("settings", settings).asMap())
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(sha.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
+    }
+
     void write(Path to) throws IOException {
         Json.write(to, Json.object()
                 .put("schema", SCHEMA)

@@ -51,6 +51,11 @@ final class SweepRounds {
      */
     static SweepRounds fresh(Path outDir, SweepRecord record) {
         Path dir = outDir.resolve(DIR_NAME);
+        if (Files.exists(dir) && !Files.isRegularFile(dir.resolve(SweepRecord.FILE))) {
+            throw new InputException("--out " + outDir + ": " + dir + " holds rounds of a sweep whose record ("
+                    + SweepRecord.FILE + ") is missing, so it cannot be continued: delete " + dir
+                    + " to start afresh");
+        }
         if (Files.exists(dir)) {
             throw new InputException("--out " + outDir + ": " + dir + " holds the finished rounds of an interrupted"
                     + " sweep; continue it with 'fabricsim sweep --resume " + outDir + "', or delete " + dir
@@ -74,6 +79,11 @@ final class SweepRounds {
         if (!Files.isDirectory(dir) && Files.isRegularFile(outDir.resolve(RunDirectory.RUN_JSON))) {
             throw new InputException(where + ": the run there is complete (" + RunDirectory.RUN_JSON + ", no "
                     + DIR_NAME + "/): nothing to resume");
+        }
+        if (!Files.isRegularFile(recordFile) && Files.isDirectory(dir)) {
+            throw new InputException(where + ": " + dir + " holds rounds but no " + SweepRecord.FILE + ": the sweep's"
+                    + " configuration is lost and it cannot be continued; delete " + dir + " and run the sweep again"
+                    + " with --out " + outDir);
         }
         if (!Files.isRegularFile(recordFile)) {
             throw new InputException(where + ": no interrupted sweep there (no " + recordFile + ")");
@@ -107,7 +117,7 @@ final class SweepRounds {
             }
             FinishedRound r;
             try {
-                r = RoundFile.read(file, k, plan);
+                r = RoundFile.read(file, k, plan, record.identity());
             } catch (RoundFile.Damaged e) {
                 throw damaged(file, e.getMessage());
             }
@@ -154,7 +164,7 @@ final class SweepRounds {
 
     private void commit(FinishedRound r, List<String> columns) {
         try (OutputDirectory out = OutputDirectory.open(dir)) {
-            RoundFile.write(r, columns, out.stage(RoundFile.name(r.round())));
+            RoundFile.write(r, columns, record.identity(), out.stage(RoundFile.name(r.round())));
             if (!Files.exists(dir.resolve(SweepRecord.FILE))) {
                 record.write(out.stage(SweepRecord.FILE)); // staged last: the marker of a usable directory
             }

@@ -190,6 +190,28 @@ class SweepResumeTest {
         assertRefused(resume + out.resolve("rounds/round-00001.arrow") + ": damaged round (missing, but"
                 + " round-00002.arrow is there)", out, "sweep", "--resume", out.toString());
         Files.delete(out.resolve("rounds/round-00002.arrow"));
+        // a round of another sweep of the same file, with another seed (issue 34): its own SHA-256 holds, but it is
+        // not this sweep's
+        Path other = dir.resolve("other");
+        runAndStopAfter(conf, other, 0, "sweep.tolerance=0.03", "seed=2");
+        byte[] mine = Files.readAllBytes(round);
+        Files.copy(other.resolve("rounds/round-00000.arrow"), round, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertRefused(resume + round + ": damaged round (a round of another sweep: its configuration, settings or seed"
+                + " are not this one's)", out, "sweep", "--resume", out.toString());
+        Files.write(round, mine);
+
+        // the record gone (issue 34): both commands say what is missing and how to start over
+        Path record = out.resolve("rounds/sweep.json");
+        byte[] kept = Files.readAllBytes(record);
+        Files.delete(record);
+        assertRefused(resume + out.resolve("rounds") + " holds rounds but no sweep.json: the sweep's configuration is"
+                + " lost and it cannot be continued; delete " + out.resolve("rounds") + " and run the sweep again with"
+                + " --out " + out, out, "sweep", "--resume", out.toString());
+        assertRefused("--out " + out + ": " + out.resolve("rounds") + " holds rounds of a sweep whose record (sweep.json)"
+                + " is missing, so it cannot be continued: delete " + out.resolve("rounds") + " to start afresh", out,
+                "sweep", conf.toString(), "--out", out.toString());
+        Files.write(record, kept);
+
         Files.writeString(out.resolve("rounds/sweep.json"), "{\"schema\": \"something else\"}\n");
         assertRefused(resume + out.resolve("rounds/sweep.json") + ": damaged (not the record of a sweep)", out,
                 "sweep", "--resume", out.toString());
