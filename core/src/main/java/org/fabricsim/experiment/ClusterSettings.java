@@ -54,6 +54,11 @@ record ClusterSettings(String host, int port, List<String> seedNodes, int member
         // a time key reads in picoseconds
         Duration joinTimeout = Duration.ofNanos(c.time("engine.cluster.join-timeout") / 1000);
         ClusterTls tls = tls(c);
+        try {
+            ClusterConfig.requireFreePort(host, port, "engine.cluster.port");
+        } catch (org.fabricsim.InputException e) {
+            throw c.errorAt("engine.cluster.port", e);
+        }
         Optional<String> warning = OpenPortRule.check(host, tls != null, c.bool("engine.cluster.insecure"),
                 "engine.cluster.host", "engine.cluster.tls.key-store", "engine.cluster.insecure = true");
         boolean direct = c.choice("engine.cluster.channels", List.of("direct", "artery")).equals("direct");

@@ -59,6 +59,7 @@ final class NodeCommand implements Callable<Integer> {
             }
         }
         ClusterTls tls = access.open("node", host);
+        ClusterConfig.requireFreePort(host, port, "node: --port");
         var system = DistributedRun.startMember(ClusterConfig.member(host, port, seeds, Experiments.wireClasses(), tls));
         main.out.println("fabricsim node " + system.address() + (tls == null ? "" : " (TLS)") + " joining "
                 + String.join(", ", seeds) + " (stop with Ctrl-C)");

@@ -107,4 +107,24 @@ public final class ClusterConfig {
                 .withFallback(ConfigFactory.defaultReference());
         return tls == null ? plain : tls.artery().withFallback(plain);
     }
+
+    /**
+     * Refuses a port something already listens on, before a member's actor system tries it (Pekko would fail to bind
+     * with a stack trace): one line naming the address and what to do (issue 34). Port 0 (any free port) passes.
+     *
+     * @param what names the setting in the message, e.g. "node: --port" or "engine.cluster.port"
+     */
+    public static void requireFreePort(String host, int port, String what) {
+        if (port == 0) {
+            return;
+        }
+        try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+            s.setReuseAddress(true); // as Pekko binds: a port in TIME_WAIT is free
+            s.bind(new java.net.InetSocketAddress(host, port));
+        } catch (java.io.IOException e) {
+            throw new org.fabricsim.InputException(what + ": cannot listen on " + host + ":" + port + " ("
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + "): another node or"
+                    + " program holds it; choose another port, or 0 for any free one");
+        }
+    }
 }
