@@ -50,6 +50,35 @@ public final class MasterUrl {
                 + " spark://HOST:PORT, yarn or k8s://URL)");
     }
 
+    /** How long a standalone master may take to accept a connection before it counts as unreachable. */
+    static final int CONNECT_TIMEOUT_MS = 3_000;
+
+    /**
+     * Refuses a standalone master ({@code spark://HOST:PORT[,HOST:PORT...]}) none of whose addresses accepts a
+     * connection within {@link #CONNECT_TIMEOUT_MS}: Spark would retry for a minute and end in a stack trace (issue
+     * 34). Other masters pass.
+     *
+     * @param where what gave it, for the message
+     */
+    public static void requireReachable(String master, String where) {
+        if (!master.startsWith("spark://")) {
+            return;
+        }
+        String why = "";
+        for (String hostPort : master.substring("spark://".length()).split(",")) {
+            int colon = hostPort.lastIndexOf(':');
+            try (java.net.Socket s = new java.net.Socket()) {
+                s.connect(new java.net.InetSocketAddress(hostPort.substring(0, colon),
+                        Integer.parseInt(hostPort.substring(colon + 1))), CONNECT_TIMEOUT_MS);
+                return;
+            } catch (java.io.IOException e) {
+                why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            }
+        }
+        throw new InputException(where + ": cannot reach the Spark master " + master + " (" + why + "): is it running"
+                + " and reachable from here? (or run locally: --master local[*])");
+    }
+
     /** Whether the driver and its executors share this machine (then Spark binds to 127.0.0.1). */
     /**
      * How many tasks run at once in this JVM under {@code master}: N of {@code local[N]}, the cores of

@@ -200,6 +200,18 @@ class SweepResumeTest {
                 + " are not this one's)", out, "sweep", "--resume", out.toString());
         Files.write(round, mine);
 
+        // a standalone master that cannot be reached (issue 34): one line in seconds, the rounds as they were
+        int closed;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            closed = free.getLocalPort();
+        }
+        String master = "spark://127.0.0.1:" + closed;
+        assertRefused("--master: cannot reach the Spark master " + master + " (", out, "sweep", "--resume",
+                out.toString(), "--master", master);
+        assertRefused("--master: cannot reach the Spark master " + master + " (", dir.resolve("fresh"), "sweep",
+                conf.toString(), "--out", dir.resolve("fresh").toString(), "--master", master);
+        assertFalse(Files.exists(dir.resolve("fresh")), "nothing written");
+
         // the record gone (issue 34): both commands say what is missing and how to start over
         Path record = out.resolve("rounds/sweep.json");
         byte[] kept = Files.readAllBytes(record);
