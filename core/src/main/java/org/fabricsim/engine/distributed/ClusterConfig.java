@@ -34,6 +34,10 @@ public final class ClusterConfig {
               logging-filter = "org.apache.pekko.event.slf4j.Slf4jLoggingFilter"
               log-dead-letters = off
               log-dead-letters-during-shutdown = off
+              # an error such as running out of memory on one of Pekko's threads stops the actor system, which
+              # fails the run with one line (DistributedRun.await), instead of ending the JVM with status 255
+              # before anything is cleaned up (issue 34)
+              jvm-exit-on-fatal-error = off
               actor {
                 serializers { fabricsim-kryo = "org.fabricsim.engine.distributed.KryoSerializer" }
                 serialization-bindings { "org.fabricsim.engine.distributed.WireMessage" = fabricsim-kryo }

@@ -375,6 +375,9 @@ final class Coordinator extends AbstractBehavior<Object> {
                     bound == null ? 0 : bound.waves(), direct));
         } catch (RuntimeException e) {
             future.completeExceptionally(e);
+        } catch (OutOfMemoryError e) { // decoding and merging the parts' results: the run's largest allocations
+            resultPieces.clear();
+            future.completeExceptionally(org.fabricsim.memory.OutOfMemory.of(e));
         }
         return Behaviors.stopped();
     }

@@ -110,6 +110,10 @@ public final class DistributedRun {
     }
 
     private static RunResult await(ActorSystem<?> system, CompletableFuture<RunResult> result) {
+        // a system that stops before the run ends (a fatal error on one of its threads) fails the run: no hang
+        system.getWhenTerminated().thenRun(() -> result.completeExceptionally(new DistributedRunException(
+                "the actor system stopped before the run ended, on an error it could not recover from (out of memory?"
+                        + " raise FABRICSIM_JAVA_OPTS=-Xmx...)")));
         try {
             return result.get();
         } catch (ExecutionException e) {
