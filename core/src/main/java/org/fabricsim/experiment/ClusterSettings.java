@@ -54,11 +54,6 @@ record ClusterSettings(String host, int port, List<String> seedNodes, int member
         // a time key reads in picoseconds
         Duration joinTimeout = Duration.ofNanos(c.time("engine.cluster.join-timeout") / 1000);
         ClusterTls tls = tls(c);
-        try {
-            ClusterConfig.requireFreePort(host, port, "engine.cluster.port");
-        } catch (org.fabricsim.InputException e) {
-            throw c.errorAt("engine.cluster.port", e);
-        }
         Optional<String> warning = OpenPortRule.check(host, tls != null, c.bool("engine.cluster.insecure"),
                 "engine.cluster.host", "engine.cluster.tls.key-store", "engine.cluster.insecure = true");
         boolean direct = c.choice("engine.cluster.channels", List.of("direct", "artery")).equals("direct");
@@ -66,6 +61,12 @@ record ClusterSettings(String host, int port, List<String> seedNodes, int member
         if (!driverRunsLps && members < 2) {
             throw c.error("engine.cluster.driver-runs-lps", "false needs a member besides the driver to run the LPs,"
                     + " but engine.cluster.members is 1");
+        }
+        // the settings first, then whether this machine can listen where they say
+        try {
+            ClusterConfig.requireFreePort(host, port, "engine.cluster.port");
+        } catch (org.fabricsim.InputException e) {
+            throw c.errorAt("engine.cluster.port", e);
         }
         return new ClusterSettings(host, port, seeds, members, List.copyOf(expected), joinTimeout, tls, warning,
                 direct, driverRunsLps);

@@ -91,6 +91,7 @@ public final class Sweeps {
         if (slices < 0) {
             throw new org.fabricsim.InputException("--slices must be 0 (automatic) or positive (got " + slices + ")");
         }
+        SparkSecurity.of(resolved); // a settings mistake is the user's first line, before the master is tried
         MasterUrl.requireReachable(resolved, master != null ? "--master" : "spark.master"); // before anything runs
         return resolved;
     }
