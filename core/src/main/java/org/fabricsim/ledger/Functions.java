@@ -46,6 +46,11 @@ final class Functions {
                 }
                 return v.isList() ? new Value(Double.NaN, out) : Value.of(out.get(0));
             }
+            case "min", "max", "sum", "mean" -> { // of a list, or of several values: max(a, b)
+                List<Double> all = new ArrayList<>();
+                args.forEach(v -> all.addAll(v.elements()));
+                return Value.of(aggregate(name, all));
+            }
             default -> {
                 arity(name, args, 1);
                 return Value.of(aggregate(name, args.get(0).elements()));

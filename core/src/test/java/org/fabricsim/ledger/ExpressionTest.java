@@ -60,6 +60,8 @@ class ExpressionTest {
         assertEquals(17.0, eval("sum(@sweep:points[*].columns.gain.mean)"));
         assertEquals(4.25, eval("mean(@sweep:points[*].columns.gain.mean)"));
         assertEquals(1.0, eval("min(@sweep:points[*].columns.gain.mean)"));
+        assertEquals(187.5, eval("max(metrics.flow_gbps.min, metrics.flow_gbps_values[0], 3)"));
+        assertEquals(1.0, eval("min(@sweep:points[*].columns.gain.mean, 7)"));
         assertEquals(10.0, eval("last(@sweep:points[*].columns.gain.mean)"));
         assertEquals(2.0, eval("at(@sweep:points[*].columns.gain.mean, 1)"));
         assertEquals(1.0, eval("increasing(@sweep:points[*].columns.gain.mean)"));
