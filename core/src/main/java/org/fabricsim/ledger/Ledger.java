@@ -240,6 +240,11 @@ public record Ledger(Map<String, LedgerRun> runs, List<LedgerEntry> entries) {
     }
 
     /** The entries at {@code tier} or below, and only those {@code only} names (a seed or an entry id; null: all). */
+    /** Every entry of {@code only} (a seed, an entry, or null for all), whatever its tier. */
+    public List<LedgerEntry> matching(String only) {
+        return entries.stream().filter(e -> only == null || only.equals(e.seed()) || only.equals(e.id())).toList();
+    }
+
     public List<LedgerEntry> select(Tier tier, String only) {
         List<LedgerEntry> out = new ArrayList<>();
         for (LedgerEntry e : entries) {

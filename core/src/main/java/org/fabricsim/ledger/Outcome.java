@@ -13,6 +13,11 @@ import org.fabricsim.InputException;
  * @param ratio measured ÷ published (NaN for a claim, or a published 0)
  */
 public record Outcome(LedgerEntry entry, double measured, double ratio, Verdict verdict) {
+    /** An entry above the run's tier: listed, not measured. */
+    public static Outcome notRun(LedgerEntry entry) {
+        return new Outcome(entry, Double.NaN, Double.NaN, Verdict.NOT_RUN);
+    }
+
     /**
      * Evaluates {@code entry} over the runs' summaries, by run id; a path that is not there is an
      * {@link InputException} naming the entry.

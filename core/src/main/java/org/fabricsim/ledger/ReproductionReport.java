@@ -123,7 +123,8 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
                 .append("\n- date: ").append(meta.date()).append("\n- commit: ").append(meta.commit())
                 .append("\n- machine: ").append(meta.machine())
                 .append(String.format(Locale.ROOT, "%n- wall time: %.0f s%n%n", meta.wallSeconds()));
-        b.append("| seed | entries | reproduced | partly | not reproduced |\n|---|---|---|---|---|\n");
+        b.append("| seed | entries | reproduced | partly | not reproduced | not run (a higher tier) |\n")
+                .append("|---|---|---|---|---|---|\n");
         Map<Verdict, Integer> all = zero();
         for (Map.Entry<String, Map<Verdict, Integer>> e : counts().entrySet()) {
             Map<Verdict, Integer> m = e.getValue();
@@ -131,10 +132,11 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
             b.append("| [").append(e.getKey()).append("](#seed-").append(e.getKey()).append(") | ")
                     .append(m.values().stream().mapToInt(Integer::intValue).sum()).append(" | ")
                     .append(m.get(Verdict.REPRODUCED)).append(" | ").append(m.get(Verdict.PARTLY)).append(" | ")
-                    .append(m.get(Verdict.NOT_REPRODUCED)).append(" |\n");
+                    .append(m.get(Verdict.NOT_REPRODUCED)).append(" | ").append(m.get(Verdict.NOT_RUN)).append(" |\n");
         }
         b.append("| all | ").append(outcomes.size()).append(" | ").append(all.get(Verdict.REPRODUCED)).append(" | ")
-                .append(all.get(Verdict.PARTLY)).append(" | ").append(all.get(Verdict.NOT_REPRODUCED)).append(" |\n");
+                .append(all.get(Verdict.PARTLY)).append(" | ").append(all.get(Verdict.NOT_REPRODUCED)).append(" | ")
+                .append(all.get(Verdict.NOT_RUN)).append(" |\n");
         Map<String, List<Outcome>> bySeed = new LinkedHashMap<>();
         for (Outcome o : outcomes) {
             bySeed.computeIfAbsent(o.entry().seed(), k -> new ArrayList<>()).add(o);
@@ -160,7 +162,7 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
                 append(notes, "Calibrated", e.calibrated());
                 append(notes, "Note", e.note());
                 append(notes, "Not measurable yet", e.missing());
-                if (o.verdict() != Verdict.REPRODUCED && e.missing().isEmpty()) {
+                if (o.verdict() != Verdict.REPRODUCED && o.verdict() != Verdict.NOT_RUN && e.missing().isEmpty()) {
                     append(notes, "Cause", e.cause().isEmpty() ? "open" : e.cause());
                 }
                 b.append("- **").append(e.id()).append("** (").append(e.tier().word())
@@ -174,7 +176,8 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
                 .append("fabricsim measures (an expression over a run's `summary.json`), and a tolerance with its\n")
                 .append("reason. The verdict is computed: **reproduced** within the tolerance, **partly** within its\n")
                 .append("wider band (for a claim: when its weaker test holds), **not reproduced** otherwise — a result,\n")
-                .append("with its cause where known. An entry marked *calibrated* measures a number a constant was\n")
+                .append("with its cause where known; **not run at this tier** for an entry of a higher tier than the\n")
+                .append("report's (the full tier: the papers' own sizes, hours each). An entry marked *calibrated* measures a number a constant was\n")
                 .append("chosen to give; it shows the calibration holds, and is no test of the model.\n");
         return b.toString();
     }
@@ -187,7 +190,10 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
 
     private static String measured(Outcome o) {
         if (o.entry().run() == null) {
-            return "not run";
+            return "not measurable yet";
+        }
+        if (o.verdict() == Verdict.NOT_RUN) {
+            return "not run (tier " + o.entry().tier().word() + ")";
         }
         if (o.entry().tolerance().kind() == Tolerance.Kind.CLAIM) { // after "not run": a missing entry has none
             return o.measured() != 0 ? "holds" : "does not hold";

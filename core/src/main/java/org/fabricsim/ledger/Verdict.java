@@ -1,8 +1,11 @@
 package org.fabricsim.ledger;
 
-/** What an entry's numbers say against the paper's, computed from its tolerance (never written by hand). */
+/**
+ * What an entry's numbers say against the paper's, computed from its tolerance (never written by hand); or that its
+ * tier is above the run's, so it was not measured this time (a standard report still lists the full tier's entries).
+ */
 public enum Verdict {
-    REPRODUCED("reproduced"), PARTLY("partly"), NOT_REPRODUCED("not reproduced");
+    REPRODUCED("reproduced"), PARTLY("partly"), NOT_REPRODUCED("not reproduced"), NOT_RUN("not run at this tier");
 
     private final String word;
 

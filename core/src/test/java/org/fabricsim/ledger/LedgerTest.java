@@ -140,7 +140,7 @@ class LedgerTest {
         assertEquals(Verdict.NOT_REPRODUCED, o.verdict());
         String md = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "standard", null, 1.0),
                 List.of(o)).markdown();
-        assertTrue(md.contains("| not run |") && md.contains("Not measurable yet: the OSU all-to-all (issue 32)."), md);
+        assertTrue(md.contains("| not measurable yet |") && md.contains("Not measurable yet: the OSU all-to-all (issue 32)."), md);
         Path dir = ledger(RUNS + "entries = [ { id = e2, seed = \"004\", place = p, words = w, run = r,"
                 + " missing = \"x\" } ]\n");
         InputException x = assertThrows(InputException.class, () -> Ledger.load(dir, root));
@@ -154,10 +154,10 @@ class LedgerTest {
         LedgerEntry e = l.entries().get(0);
         ReproductionReport r = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "quick", null, 1.0),
                 List.of(new Outcome(e, 90, 90 / 94.0, Verdict.PARTLY)));
-        assertEquals(Map.of("004", Map.of(Verdict.REPRODUCED, 0, Verdict.PARTLY, 1, Verdict.NOT_REPRODUCED, 0)),
-                r.counts());
+        assertEquals(Map.of("004", Map.of(Verdict.REPRODUCED, 0, Verdict.PARTLY, 1, Verdict.NOT_REPRODUCED, 0,
+                Verdict.NOT_RUN, 0)), r.counts());
         String md = r.markdown();
-        assertTrue(md.contains("| [004](#seed-004) | 1 | 0 | 1 | 0 |"), md);
+        assertTrue(md.contains("| [004](#seed-004) | 1 | 0 | 1 | 0 | 0 |"), md);
         assertTrue(md.contains("<a name=\"e1\"></a>e1 | Fig 5 | \"w\" | 94 Gbit/s | 90 Gbit/s | 0.96 | ±2 % (partly: ±10 %)"
                 + " | **partly** |"), md);
         assertTrue(md.contains("Cause: open."), md);
@@ -165,5 +165,21 @@ class LedgerTest {
         assertEquals("partly", json.get("entries").get(0).get("verdict").asText());
         assertEquals(1, json.get("counts_per_seed").get("004").get("partly").asInt());
         assertEquals(1, r.arrow().rowCount());
+    }
+
+    @Test
+    void anEntryAboveTheReportsTierIsListedAsNotRunAndCountedApart() throws IOException {
+        Ledger l = Ledger.load(ledger("runs { big { experiment = conf/experiments/x.conf, tier = full } }\n"
+                + "entries = [ { id = e3, seed = \"004\", place = p, words = w, published = 5, run = big,"
+                + " measure = \"a\", tolerance { relative = 0.05, reason = r } } ]\n"), root);
+        LedgerEntry e = l.entries().get(0);
+        assertEquals(List.of(), l.select(Tier.STANDARD, null), "a standard run does not run it");
+        assertEquals(List.of(e), l.matching("004"));
+        ReproductionReport r = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "standard", null, 1.0),
+                List.of(Outcome.notRun(e)));
+        String md = r.markdown();
+        assertTrue(md.contains("| [004](#seed-004) | 1 | 0 | 0 | 0 | 1 |"), md);
+        assertTrue(md.contains("| not run (tier full) |") && md.contains("**not run at this tier**") && !md.contains("Cause"), md);
+        assertEquals(1, Json.parse(Json.format(r.json())).get("counts").get("not_run_at_this_tier").asInt());
     }
 }

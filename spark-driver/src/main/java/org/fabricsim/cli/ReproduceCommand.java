@@ -83,8 +83,8 @@ final class ReproduceCommand implements Callable<Integer> {
             summaries.put(run.id(), run(run, root, k, runs.size()));
         }
         List<Outcome> outcomes = new ArrayList<>();
-        for (LedgerEntry e : entries) {
-            outcomes.add(Outcome.of(e, summaries));
+        for (LedgerEntry e : ledger.matching(only)) { // those above the tier listed too, as not run
+            outcomes.add(e.tier().compareTo(t) <= 0 ? Outcome.of(e, summaries) : Outcome.notRun(e));
         }
         double wall = (System.nanoTime() - start) / 1e9;
         ReproductionReport report = new ReproductionReport(new ReproductionReport.Meta(
@@ -93,9 +93,11 @@ final class ReproduceCommand implements Callable<Integer> {
         write(report);
         Map<Verdict, Integer> all = new java.util.EnumMap<>(Verdict.class);
         outcomes.forEach(o -> all.merge(o.verdict(), 1, Integer::sum));
-        main.out.printf("reproduce: %d reproduced, %d partly, %d not reproduced (%.0f s); report in %s%n",
+        int above = all.getOrDefault(Verdict.NOT_RUN, 0);
+        main.out.printf("reproduce: %d reproduced, %d partly, %d not reproduced%s (%.0f s); report in %s%n",
                 all.getOrDefault(Verdict.REPRODUCED, 0), all.getOrDefault(Verdict.PARTLY, 0),
-                all.getOrDefault(Verdict.NOT_REPRODUCED, 0), wall, out.resolve("REPRODUCTION.md"));
+                all.getOrDefault(Verdict.NOT_REPRODUCED, 0), above == 0 ? "" : ", " + above + " above tier "
+                        + t.word() + " not run", wall, out.resolve("REPRODUCTION.md"));
         return 0;
     }
 
