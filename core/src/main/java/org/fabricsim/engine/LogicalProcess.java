@@ -9,6 +9,9 @@ package org.fabricsim.engine;
 public final class LogicalProcess implements EventSink {
     private final EventQueue queue;
     private final long[] sequence;
+    // pending events per kind: a model asks whether any event of a kind is still to come (a credit-loop
+    // deadlock is packets held with no packet or credit event pending); one add per push and pop
+    private final int[] pendingOfKind = new int[TieKey.MAX_KIND + 1];
     private EventHandler handler;
     private long events;
     private long now;
@@ -34,6 +37,7 @@ public final class LogicalProcess implements EventSink {
                     + timePs + " ps, before the current time " + now + " ps");
         }
         queue.push(timePs, tie(kind, source), target, payload);
+        pendingOfKind[kind]++;
     }
 
     /**
@@ -55,6 +59,7 @@ public final class LogicalProcess implements EventSink {
                     + " ps, before the current time " + now + " ps (lookahead violated)");
         }
         queue.push(timePs, tie, target, payload);
+        pendingOfKind[TieKey.kind(tie)]++;
     }
 
     /** Processes, in order, every event with time &lt; {@code limit}. */
@@ -67,9 +72,11 @@ public final class LogicalProcess implements EventSink {
             now = q.time();
             n++;
             long tie = q.tie();
+            int kind = TieKey.kind(tie);
+            pendingOfKind[kind]--;
             digest = (digest ^ now ^ (tie * 0x9E3779B97F4A7C15L) ^ ((long) q.target() << 32) ^ q.payload())
                     * 0xBF58476D1CE4E5B9L;
-            h.handle(now, TieKey.kind(tie), q.target(), q.payload());
+            h.handle(now, kind, q.target(), q.payload());
         }
         events += n;
     }
@@ -98,5 +105,10 @@ public final class LogicalProcess implements EventSink {
 
     public int pending() {
         return queue.size();
+    }
+
+    /** Events of {@code kind} scheduled and not yet processed. */
+    public int pending(int kind) {
+        return pendingOfKind[kind];
     }
 }

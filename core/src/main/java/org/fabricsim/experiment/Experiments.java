@@ -41,11 +41,33 @@ public final class Experiments {
         return v == null ? "dev" : v;
     }
 
-    public static void run(ExperimentConfig config, Path outDir, RunContext context, List<String> commandLine) {
+    /**
+     * Runs the experiment into {@code outDir}. Returns how it ended: a packet run that deadlocked has written its
+     * results like any other and says so in {@code run.json}'s {@code outcome} (D211); the caller reports it.
+     */
+    public static Outcome run(ExperimentConfig config, Path outDir, RunContext context, List<String> commandLine) {
         Experiment experiment = KNOWN.get(config.choice("experiment", names()));
         RunMemory.of(config).requireFits(); // before anything is built or written
+        Outcome[] outcome = {Outcome.FINISHED};
         RunDirectory.write(config, experiment.name(), outDir, commandLine, out -> {
-            return experiment.run(config, out, context);
+            Map<String, Object> recorded = experiment.run(config, out, context);
+            if (DeadlockReport.DEADLOCK.equals(recorded.get("outcome"))) {
+                outcome[0] = new Outcome((String) recorded.get(DeadlockReport.DEADLOCK));
+            }
+            return recorded;
         });
+        return outcome[0];
+    }
+
+    /**
+     * How a run ended: it reached its end time ({@link #FINISHED}), or a packet run deadlocked and {@code report}
+     * is the one line that says where and when (docs/OUTPUTS.md, "Exit status").
+     */
+    public record Outcome(String report) {
+        public static final Outcome FINISHED = new Outcome(null);
+
+        public boolean deadlocked() {
+            return report != null;
+        }
     }
 }

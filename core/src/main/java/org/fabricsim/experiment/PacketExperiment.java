@@ -15,6 +15,7 @@ import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.Queueing;
 import org.fabricsim.ib.isolation.IsolationParams;
 import org.fabricsim.ib.run.AdaptiveRouting;
+import org.fabricsim.ib.run.Deadlock;
 import org.fabricsim.ib.run.PacketRun;
 import org.fabricsim.ib.run.PacketSimulation;
 import org.fabricsim.ib.throttling.CcParams;
@@ -72,6 +73,7 @@ final class PacketExperiment implements Experiment {
         long injected;
         long delivered;
         long wall;
+        Deadlock deadlock;
         if (engineKind.equals("sequential")) {
             Sequential r = sequential(c, seed, topology, lft, adaptive, schedule, end, params,
                     sim -> runSequential(sim, end, topology, context));
@@ -82,6 +84,7 @@ final class PacketExperiment implements Experiment {
             injected = r.injected();
             delivered = r.delivered();
             wall = r.run().wallNanos();
+            deadlock = r.deadlock();
             engine.put("engine", "sequential");
         } else {
             int parts = c.integer("engine.partitions", 1, topology.nodeCount());
@@ -114,6 +117,7 @@ final class PacketExperiment implements Experiment {
             injected = m.injected();
             delivered = m.delivered();
             wall = r.wallNanos();
+            deadlock = m.deadlock();
             engine.put("engine", "distributed");
             engine.put("logical_processes", parts);
             engine.put("placement", c.string("engine.placement"));
@@ -150,6 +154,9 @@ final class PacketExperiment implements Experiment {
                 CongestionBinding.isolation(c), MessageTrafficBinding.messages(c, topology, seed),
                 MessageTrafficBinding.trace(c, topology), seed, end, schedule, metrics, events, hops, controlHops, injected,
                 delivered);
+        if (deadlock != null) { // a result like any other: written, then reported (D211)
+            summary.put("deadlock", DeadlockReport.summary(deadlock, topology));
+        }
         String injection = RateRealisationBinding.rateRealisation(c).word();
         if (!injection.equals("round-robin") || !c.string("packet.rates").equals("given")
                 || !c.string("packet.routes").equals("tables")) {
@@ -175,11 +182,18 @@ final class PacketExperiment implements Experiment {
         engine.put("packet_hops", hops);
         engine.put("ns_per_packet_hop", run.nanosPerPacketHop());
         engine.put("peak_heap_mib", peakHeapMib());
-        return Map.of("engine", engine);
+        Map<String, Object> recorded = new LinkedHashMap<>();
+        recorded.put("outcome", deadlock == null ? DeadlockReport.FINISHED : DeadlockReport.DEADLOCK);
+        if (deadlock != null) {
+            recorded.put(DeadlockReport.DEADLOCK, DeadlockReport.line(deadlock, topology, lft.algorithm()));
+        }
+        recorded.put("engine", engine);
+        return recorded;
     }
 
     /** What a sequential run leaves: its measurements, figures and counters. */
-    record Sequential(PacketMetrics metrics, PacketRun run, long controlHops, long injected, long delivered) {
+    record Sequential(PacketMetrics metrics, PacketRun run, long controlHops, long injected, long delivered,
+            Deadlock deadlock) {
     }
 
     /** Builds and runs the configured packet simulation sequentially; {@code runner} drives it to the end. */
@@ -200,7 +214,8 @@ final class PacketExperiment implements Experiment {
         if (violation != null) {
             throw new IllegalStateException("credit loop broken: " + violation);
         }
-        return new Sequential(metrics, run, sim.controlHops(), sim.injectedPackets(), sim.deliveredPackets());
+        return new Sequential(metrics, run, sim.controlHops(), sim.injectedPackets(), sim.deliveredPackets(),
+                sim.deadlock());
     }
 
     /** summary.json of a packet run (docs/OUTPUTS.md): byte-identical for identical input, however it ran. */

@@ -13,6 +13,7 @@ import org.fabricsim.engine.distributed.LpModel;
 import org.fabricsim.engine.distributed.ModelSpec;
 import org.fabricsim.engine.distributed.WireMessage;
 import org.fabricsim.ib.PacketParams;
+import org.fabricsim.ib.run.Deadlock;
 import org.fabricsim.ib.run.PacketLp;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.stats.PacketMetrics;
@@ -33,11 +34,11 @@ import org.fabricsim.traffic.FlowSet;
 record PacketModelSpec(String configJson, String baseDir, String source) implements ModelSpec {
     /** The classes a packet-level run sends between members, in protocol order. */
     static final List<String> WIRE_CLASSES = List.of(PacketModelSpec.class.getName(), Part.class.getName(),
-            Part[].class.getName(), PartMetrics.class.getName());
+            Part[].class.getName(), PartMetrics.class.getName(), PacketLp.Stall.class.getName());
 
     /** One part's report: its measurements, encoded as the report is written, and its counters. */
-    record Part(PartMetrics metrics, long events, long hops, long controlHops, long injected, long delivered)
-            implements WireMessage {
+    record Part(PartMetrics metrics, long events, long hops, long controlHops, long injected, long delivered,
+            PacketLp.Stall stall) implements WireMessage {
     }
 
     /** The parts' reports in LP order, as the coordinator hands them back. */
@@ -45,7 +46,8 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
     }
 
     /** Everything parts report, merged. */
-    record Merged(PacketMetrics metrics, long events, long hops, long controlHops, long injected, long delivered) {
+    record Merged(PacketMetrics metrics, long events, long hops, long controlHops, long injected, long delivered,
+            Deadlock deadlock) {
     }
 
     static PacketModelSpec of(ExperimentConfig c) {
@@ -77,7 +79,7 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
      */
     private static Part report(SharedNetwork held, PacketMetrics metrics, PacketLp part) {
         return new Part(new PartMetrics(metrics), part.events(), part.hops(), part.controlHops(),
-                part.injectedPackets(), part.deliveredPackets());
+                part.injectedPackets(), part.deliveredPackets(), part.stall());
     }
 
     @Override
@@ -111,8 +113,10 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
         long injected = 0;
         long delivered = 0;
         Part[] parts = reports.parts();
+        PacketLp.Stall[] stalls = new PacketLp.Stall[parts.length];
         for (int i = 0; i < parts.length; i++) {
             Part p = parts[i];
+            stalls[i] = p.stall();
             parts[i] = null;
             PacketMetrics pm = p.metrics().decode(topology, flows);
             if (metrics == null) {
@@ -126,7 +130,7 @@ record PacketModelSpec(String configJson, String baseDir, String source) impleme
             injected += p.injected();
             delivered += p.delivered();
         }
-        return new Merged(metrics, events, hops, controlHops, injected, delivered);
+        return new Merged(metrics, events, hops, controlHops, injected, delivered, PacketLp.Stall.merge(stalls));
     }
 
     // The measurements are an object graph (histograms, meters); they cross the wire once per run, so a

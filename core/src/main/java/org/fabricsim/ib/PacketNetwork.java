@@ -66,6 +66,7 @@ public final class PacketNetwork implements EventHandler {
     private final MechanismTimer timer;
     private long hops;
     private long controlHops;
+    private long lastMovePs = -1; // the last event that carried a packet or a credit (a deadlock's time)
 
     public PacketNetwork(Topology topology, ForwardingTables tables, FlowSchedule schedule, int[] flowVl, PacketParams params,
             PacketObserver observer, EventSink sink) {
@@ -167,6 +168,9 @@ public final class PacketNetwork implements EventHandler {
     @Override
     public void handle(long t, int kind, int port, long payload) {
         int node = links.owner(port);
+        if (kind <= CONSUMED) { // CREDIT, TX_DONE, ARRIVAL, CONSUMED: a packet or a credit moved
+            lastMovePs = t;
+        }
         switch (kind) {
             case CREDIT -> {
                 links.creditArrived(port, (int) (payload >>> 32), (int) payload);
@@ -334,6 +338,33 @@ public final class PacketNetwork implements EventHandler {
     /** Control packets in this part's pool. */
     public int controlInFlight() {
         return pool.liveControl();
+    }
+
+    // -------------------------------------------------------------------------------------------------
+    // Deadlock (docs/PACKET_MODEL.md, "Deadlock")
+
+    /**
+     * Events still to come in {@code queue} that carry a packet or a credit. While there is none and packets
+     * are held, none of them can ever move: each waits for credits that only a packet leaving a buffer it
+     * waits for could return (a credit-loop deadlock). Flow starts, wake-ups and timers move nothing held.
+     */
+    public int movesPending(LogicalProcess queue) {
+        return queue.pending(CREDIT) + queue.pending(TX_DONE) + queue.pending(ARRIVAL) + queue.pending(CONSUMED);
+    }
+
+    /** When a packet or a credit last moved (an event carrying one was handled), -1 if never. */
+    public long lastMovePs() {
+        return lastMovePs;
+    }
+
+    /** This part's wait-for edges between links and lanes ({@link CreditWaits}); read after the run. */
+    public long[] creditWaits() {
+        return CreditWaits.of(links, queues, pool);
+    }
+
+    /** Lanes per port in {@link CreditWaits}' vertices (data lanes and a dedicated control lane). */
+    public int waitLanes() {
+        return links.lanes;
     }
 
     /** See {@link Links#creditViolation}. */

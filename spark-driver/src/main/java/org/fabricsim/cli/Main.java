@@ -15,7 +15,8 @@ import picocli.CommandLine.IVersionProvider;
  * line on stderr and exits with status 2; a run that cannot write its results prints one line and exits
  * with 1; so does one that runs out of memory ({@link OutOfMemory}); anything else is a bug, printed with its
  * stack trace, status 1. A run interrupted by Ctrl-C or SIGTERM removes what it staged, prints one line and
- * exits with 130 or 143 ({@link Interruption}).
+ * exits with 130 or 143 ({@link Interruption}). A packet run that deadlocked writes its results, prints one
+ * line and exits with {@link #DEADLOCK} (docs/OUTPUTS.md, "Exit status").
  */
 @Command(name = "fabricsim", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulator of lossless cluster interconnects (InfiniBand fat trees and Clos networks).",
@@ -23,6 +24,9 @@ import picocli.CommandLine.IVersionProvider;
                 SimulateCommand.class, TopologyCommand.class, NodeCommand.class, NodesCommand.class,
                 ClusterKeysCommand.class, PartitionCommand.class, ReproduceCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements java.util.concurrent.Callable<Integer> {
+    /** Exit status of a packet run that ended in a credit-loop deadlock (3 is topology --check's "not clean"). */
+    static final int DEADLOCK = 4;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 

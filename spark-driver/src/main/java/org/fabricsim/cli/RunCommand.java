@@ -27,7 +27,6 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        settings.run(main, ExperimentConfig.load(file, settings.settings), out, List.of("run", file.toString()));
-        return 0;
+        return settings.run(main, ExperimentConfig.load(file, settings.settings), out, List.of("run", file.toString()));
     }
 }

@@ -41,15 +41,23 @@ final class Settings {
 
     /**
      * Runs an experiment into {@code out}, printing on the command line's stdout; run.json records the command.
+     * Returns the exit status: 0, or {@link Main#DEADLOCK} after one line on stderr when a packet run deadlocked.
      * Sweeps ({@link SweepPlans#isSweep}) run on Spark with the default master, the others in this JVM.
      */
-    void run(Main main, ExperimentConfig config, Path out, List<String> command) {
+    int run(Main main, ExperimentConfig config, Path out, List<String> command) {
         if (SweepPlans.isSweep(config)) {
             sweep(main, config, out, null, 0, command);
-            return;
+            return 0;
         }
-        Interruption.during(out, () -> Experiments.run(config, out,
+        Experiments.Outcome[] outcome = {Experiments.Outcome.FINISHED};
+        Interruption.during(out, () -> outcome[0] = Experiments.run(config, out,
                 new RunContext(main.out, progressMode(), PARTITIONING), recorded(command)));
+        if (outcome[0].deadlocked()) {
+            // the results are written (a deadlock is what the user studies); the status tells scripts apart (D211)
+            main.spec.commandLine().getErr().println("fabricsim: " + outcome[0].report());
+            return Main.DEADLOCK;
+        }
+        return 0;
     }
 
     /** The partitioner module splits networks for distributed packet-level runs. */

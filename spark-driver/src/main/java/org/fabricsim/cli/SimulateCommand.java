@@ -48,7 +48,6 @@ final class SimulateCommand implements Callable<Integer> {
             throw config.error("experiment", "simulate runs experiment = packet (this file is '"
                     + config.string("experiment") + "'; use fabricsim run)");
         }
-        settings.run(main, config, out, List.of("simulate", file.toString()));
-        return 0;
+        return settings.run(main, config, out, List.of("simulate", file.toString()));
     }
 }

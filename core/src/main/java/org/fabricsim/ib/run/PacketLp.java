@@ -33,6 +33,8 @@ public final class PacketLp implements LpModel {
     private final long[] lookahead;
     private final Result result;
     private RemoteEvents out;
+    private long crossSent; // events sent to and received from other parts: those still on their way
+    private long crossReceived; // (sent - received, over all parts) keep a partitioned run from a false deadlock
 
     /** What a part reports at the end, besides its measurements (held by its observer). */
     public interface Result {
@@ -77,6 +79,7 @@ public final class PacketLp implements LpModel {
         @Override
         public void packet(int toPart, long time, long tie, int target, long w0, long w1, long w2, long injectedPs,
                 long tailPs, long w5) {
+            crossSent++;
             int at = out.add(toPart, time, tie, target, PacketNetwork.ARRIVAL);
             long[] w = out.payload(toPart);
             w[at] = w0;
@@ -89,6 +92,7 @@ public final class PacketLp implements LpModel {
 
         @Override
         public void credit(int toPart, long time, long tie, int target, long payload) {
+            crossSent++;
             int at = out.add(toPart, time, tie, target, PacketNetwork.CREDIT); // may grow the buffer: index after
             out.payload(toPart)[at] = payload;
         }
@@ -107,6 +111,7 @@ public final class PacketLp implements LpModel {
 
     @Override
     public void receive(EventBatch batch, int index) {
+        crossReceived++;
         long time = batch.times()[index];
         long tie = batch.ties()[index];
         int target = batch.targets()[index];
@@ -149,5 +154,44 @@ public final class PacketLp implements LpModel {
 
     public long deliveredPackets() {
         return network.deliveredPackets();
+    }
+
+    /**
+     * This part's share of a deadlock check ({@link Deadlock#of}), read when the run has ended: its packet and
+     * credit events still to come, those it sent to other parts less those it received (summed over the parts:
+     * those still on their way), its held packets, when a packet or credit last moved here, and its wait-for
+     * edges (read only when nothing here is to move: otherwise the run is not deadlocked and they are not needed).
+     */
+    public Stall stall() {
+        long moves = network.movesPending(queue);
+        int held = network.packetsInFlight();
+        return new Stall(moves, crossSent - crossReceived, held, network.lastMovePs(), network.waitLanes(),
+                moves == 0 && held > 0 ? network.creditWaits() : new long[0]);
+    }
+
+    /** See {@link #stall}. */
+    public record Stall(long movesPending, long crossing, long held, long lastMovePs, int lanes, long[] waits) {
+        /** The parts' stalls together: the deadlock of the whole network, or null. */
+        public static Deadlock merge(Stall[] parts) {
+            long moves = 0;
+            long crossing = 0;
+            long held = 0;
+            long last = -1;
+            int edges = 0;
+            for (Stall s : parts) {
+                moves += s.movesPending;
+                crossing += s.crossing;
+                held += s.held;
+                last = Math.max(last, s.lastMovePs);
+                edges += s.waits.length;
+            }
+            long[] waits = new long[edges];
+            int at = 0;
+            for (Stall s : parts) {
+                System.arraycopy(s.waits, 0, waits, at, s.waits.length);
+                at += s.waits.length;
+            }
+            return Deadlock.of(moves + crossing, held, last, parts[0].lanes, waits);
+        }
     }
 }

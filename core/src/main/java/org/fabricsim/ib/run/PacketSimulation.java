@@ -140,6 +140,17 @@ public final class PacketSimulation {
         return network.controlInFlight();
     }
 
+    /**
+     * The credit-loop deadlock the network is in now, or null ({@link Deadlock#of}): packets held and no packet or
+     * credit event still to come, so that none can ever move again.
+     */
+    public Deadlock deadlock() {
+        int held = network.packetsInFlight();
+        int moves = network.movesPending(lp);
+        return held == 0 || moves > 0 ? null
+                : Deadlock.of(moves, held, network.lastMovePs(), network.waitLanes(), network.creditWaits());
+    }
+
     /** Null when every link's credit loop balances (see docs/PACKET_MODEL.md), else the first violation. */
     public String creditViolation() {
         return network.creditViolation();
