@@ -12,13 +12,33 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.fabricsim.spark.MasterUrl;
+import org.fabricsim.spark.SparkSessions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The command line as a user meets it; {@link #fabricsim} also serves the other packages' tests. */
+/**
+ * The command line as a user meets it; {@link #fabricsim} also serves the other packages' tests. One Spark
+ * session on the default master for the class: every sweep borrows it (as it would a notebook's) rather than
+ * starting and stopping one of its own.
+ */
 public class CliTest {
     @TempDir
     Path dir;
+
+    private static SparkSessions.Handle spark;
+
+    @BeforeAll
+    static void startSpark() {
+        spark = SparkSessions.start(MasterUrl.resolve(null));
+    }
+
+    @AfterAll
+    static void stopSpark() {
+        spark.close();
+    }
 
     /** A command's exit status and what it printed. */
     public record Result(int status, String out, String err) {
@@ -33,15 +53,28 @@ public class CliTest {
         return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    /** The command line of {@code fabricsim ARGS} in a JVM of its own, with the flags the build gives tests. */
+    /** The command line of {@code fabricsim ARGS} in a JVM of its own, with {@link #childJvmFlags}. */
     static java.util.List<String> fabricsimCommand(String... args) {
         java.util.List<String> command = new java.util.ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        java.util.Arrays.stream(System.getProperty("fabricsim.jvmFlags", "").trim().split("\\s+"))
-                .filter(f -> !f.isEmpty()).forEach(command::add);
+        command.addAll(childJvmFlags());
         command.addAll(java.util.List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(java.util.List.of(args));
         return command;
+    }
+
+    /**
+     * The flags of a test's child JVM (a node, a driver, a Spark daemon): those the build gives tests, and the
+     * client compiler only. A child runs for seconds, mostly code that runs once (class loading, Pekko's and
+     * Spark's start, a short simulation): C2's compilations of it cost a 2-core machine more CPU than they save
+     * (about half of a short run's CPU time). Results do not depend on the compiler.
+     */
+    public static java.util.List<String> childJvmFlags() {
+        java.util.List<String> flags = new java.util.ArrayList<>();
+        java.util.Arrays.stream(System.getProperty("fabricsim.jvmFlags", "").trim().split("\\s+"))
+                .filter(f -> !f.isEmpty()).forEach(flags::add);
+        flags.add("-XX:TieredStopAtLevel=1");
+        return flags;
     }
 
     /** A user mistake: status 2 and exactly one line on stderr, which contains {@code expected}. */

@@ -161,9 +161,8 @@ class DistributedSimulateTest {
         // one node JVM that seeds its own cluster and stays; every run's driver joins it as the second member
         int nodePort = freePort();
         String seed = "pekko://fabricsim@127.0.0.1:" + nodePort;
-        Process node = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), Main.class.getName(), "node", "--port",
-                String.valueOf(nodePort), "--seed-nodes", seed)
+        Process node = new ProcessBuilder(CliTest.fabricsimCommand("node", "--port", String.valueOf(nodePort),
+                "--seed-nodes", seed))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             Path tree = dir.resolve("k4.conf");

@@ -15,16 +15,32 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.fabricsim.spark.SparkSessions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SIGTERM during a run, in a separate JVM (docs/OUTPUTS.md, "Commit protocol" and "Interrupted sweeps"): one
- * line, 143, no --out left — except a sweep's finished rounds, from which --resume finishes it.
+ * line, 143, no --out left — except a sweep's finished rounds, from which --resume finishes it. The commands
+ * run in this JVM (the resume, the uninterrupted sweep) borrow one local[2] session for the class.
  */
 class InterruptTest {
     @TempDir
     Path dir;
+
+    private static SparkSessions.Handle spark;
+
+    @BeforeAll
+    static void startSpark() {
+        spark = SparkSessions.start("local[2]");
+    }
+
+    @AfterAll
+    static void stopSpark() {
+        spark.close();
+    }
 
     @Test
     void sigtermDuringARunRemovesTheOutputDirectoryItCreatedAndExits143() throws Exception {

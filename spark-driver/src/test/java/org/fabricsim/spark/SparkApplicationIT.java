@@ -28,9 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The application jar as a cluster runs it (after {@code package}; Failsafe). Child JVMs get the project's
- * JVM flags and, as their classpath, only the jars Spark brings itself (the ones listed in
- * {@code spark-provided.txt}, from {@code target/lib}): what a Spark installation has. fabricsim comes only
- * from {@code target/fabricsim-spark.jar}.
+ * JVM flags (and the client compiler only, for speed) and, as their classpath, only the jars Spark brings
+ * itself (the ones listed in {@code spark-provided.txt}, from {@code target/lib}): what a Spark installation
+ * has. fabricsim comes only from {@code target/fabricsim-spark.jar}.
  * <ol>
  *   <li>the jar holds fabricsim and every runtime dependency Spark does not bring, and nothing of Spark;
  *   <li>{@code spark-submit --master local[2]} ({@code org.apache.spark.deploy.SparkSubmit}) writes the same
@@ -43,6 +43,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SparkApplicationIT {
     private static final long TIMEOUT_S = 120;
+    /**
+     * The executors' JVMs get the client compiler only, as this test's other child JVMs ({@link #java}); Spark's
+     * own flags (--add-opens) come first all the same.
+     */
+    private static final String EXECUTOR_JIT = "spark.executor.extraJavaOptions=-XX:TieredStopAtLevel=1";
 
     private static Path build;
     private static Path jar;
@@ -148,6 +153,7 @@ class SparkApplicationIT {
         List<String> c = new ArrayList<>();
         c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         c.addAll(jvmFlags);
+        c.add("-XX:TieredStopAtLevel=1"); // as CliTest.childJvmFlags: JVMs of seconds, mostly code that runs once
         c.add("-Xmx1g");
         c.add("-cp");
         c.add(classpath);
@@ -262,7 +268,7 @@ class SparkApplicationIT {
     void aStandaloneClusterGivesTheSameBytes() throws Exception {
         onStandaloneCluster(List.of(), (master, work) -> {
             Path out = submit(master, "submitted-cluster", List.of("--executor-memory", "512m",
-                    "--total-executor-cores", "2"));
+                    "--total-executor-cores", "2", "--conf", EXECUTOR_JIT));
             SweepFiles.assertSameResults(reference, out);
             String run = Files.readString(out.resolve("run.json"));
             assertTrue(run.contains("\"master\": \"" + master + "\""), run);
@@ -292,7 +298,7 @@ class SparkApplicationIT {
                 + "\nspark.network.crypto.enabled true\n");
         onStandaloneCluster(List.of("--properties-file", properties.toString()), (master, work) -> {
             Path out = submit(master, "submitted-secured", List.of("--executor-memory", "512m",
-                    "--total-executor-cores", "2", "--conf", "spark.authenticate=true",
+                    "--total-executor-cores", "2", "--conf", EXECUTOR_JIT, "--conf", "spark.authenticate=true",
                     "--conf", "spark.network.crypto.enabled=true", "--conf", "spark.io.encryption.enabled=true"),
                     Map.of("FABRICSIM_SPARK_SECRET_FILE", secretFile.toString()));
             SweepFiles.assertSameResults(reference, out);

@@ -70,11 +70,16 @@ class ClusterRunTest {
         int driverPort = freePort();
         String seed = "pekko://" + ClusterConfig.SYSTEM_NAME + "@127.0.0.1:" + driverPort;
         member = startMember(freePort(), seed);
-        long endless = Long.MAX_VALUE / 4; // would run for hours
+        // a thousand times the other tests' run: minutes between JVMs; its first percent, a fraction of a second
+        // once the member has joined, says that the LPs run on both members (rather than a guess at how long the
+        // member's JVM takes to start)
+        long longRun = DistributedRunTest.END * 1000;
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
         CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> DistributedRun.onCluster(
                 ClusterConfig.member("127.0.0.1", driverPort, List.of(seed), DistributedRunTest.WIRE),
-                DistributedRunTest.SPEC, 2, Phold.roundRobin(64, 2), endless, 2, Duration.ofSeconds(60)));
-        Thread.sleep(6_000); // the member joins and the LPs start
+                DistributedRunTest.SPEC, 2, Phold.roundRobin(64, 2), longRun, 2, List.of(), Duration.ofSeconds(60),
+                true, reached -> running.countDown(), true, true));
+        assertTrue(running.await(60, TimeUnit.SECONDS), "the LPs run");
         assertTrue(!run.isDone(), "still running before the kill");
         member.destroyForcibly();
         ExecutionException e = assertThrows(ExecutionException.class, () -> run.get(30, TimeUnit.SECONDS));
@@ -97,7 +102,9 @@ class ClusterRunTest {
     static Process startMember(int port, String seed, String... extra) {
         try {
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-            List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-cp",
+            // the client compiler only: a member runs for seconds, mostly code that runs once (class loading,
+            // Pekko's start, a short run), and C2's compilations of it cost a 2-core machine more CPU than they save
+            List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-XX:TieredStopAtLevel=1", "-cp",
                     System.getProperty("java.class.path"), MemberMain.class.getName(), String.valueOf(port), seed));
             command.addAll(List.of(extra));
             return new ProcessBuilder(command)

@@ -25,11 +25,19 @@ class DirectChannelsTest {
         return new DirectChannels(RUN, lp, 3, TOKEN, "127.0.0.1", null);
     }
 
-    /** The TLS context of a cluster whose keys are made in {@code dir}, as a member's Artery would use it. */
-    private static javax.net.ssl.SSLContext tls(java.nio.file.Path dir) throws Exception {
-        ClusterKeys.create(dir, 2);
-        return DirectChannels.tls(ClusterTls.open(dir.resolve(ClusterKeys.KEY_STORE),
-                dir.resolve(ClusterKeys.TRUST_STORE), dir.resolve(ClusterKeys.PASSWORD), "test").artery()
+    /** The cluster's keys, made once for the class (by keytool: three JVMs). */
+    @org.junit.jupiter.api.io.TempDir
+    static java.nio.file.Path keys;
+
+    @org.junit.jupiter.api.BeforeAll
+    static void makeKeys() throws Exception {
+        ClusterKeys.create(keys, 2);
+    }
+
+    /** A new TLS context of the cluster's keys, as a member's Artery would use it. */
+    private static javax.net.ssl.SSLContext tls() throws Exception {
+        return DirectChannels.tls(ClusterTls.open(keys.resolve(ClusterKeys.KEY_STORE),
+                keys.resolve(ClusterKeys.TRUST_STORE), keys.resolve(ClusterKeys.PASSWORD), "test").artery()
                 .withFallback(com.typesafe.config.ConfigFactory.load()));
     }
 
@@ -94,9 +102,8 @@ class DirectChannelsTest {
      */
     @org.junit.jupiter.params.ParameterizedTest(name = "TLS: {0}")
     @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
-    void aBatchThatCameWithTheChannelIsHandedOnByTheFirstPoll(boolean overTls,
-            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        javax.net.ssl.SSLContext tls = overTls ? tls(dir) : null;
+    void aBatchThatCameWithTheChannelIsHandedOnByTheFirstPoll(boolean overTls) throws Exception {
+        javax.net.ssl.SSLContext tls = overTls ? tls() : null;
         try (DirectChannels lp0 = new DirectChannels(RUN, 0, 3, TOKEN, "127.0.0.1", tls);
                 DirectChannels lp1 = new DirectChannels(RUN, 1, 3, TOKEN, "127.0.0.1", tls)) {
             lp0.connect(1, lp1.address());
@@ -168,9 +175,8 @@ class DirectChannelsTest {
      * that waited in its PostStop held up its actor system's shutdown.
      */
     @Test
-    void closingDoesNotWaitForTheFarEndOverTls(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
-        javax.net.ssl.SSLContext tls = tls(dir);
+    void closingDoesNotWaitForTheFarEndOverTls() throws Exception {
+        javax.net.ssl.SSLContext tls = tls();
         BlockingQueue<WireMessage> atLp0 = new LinkedBlockingQueue<>();
         try (DirectChannels lp0 = new DirectChannels(RUN, 0, 3, TOKEN, "127.0.0.1", tls);
                 DirectChannels lp1 = new DirectChannels(RUN, 1, 3, TOKEN, "127.0.0.1", tls)) {
@@ -208,10 +214,9 @@ class DirectChannelsTest {
      */
     @org.junit.jupiter.params.ParameterizedTest(name = "TLS: {0}")
     @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
-    void twoLpsWritingMoreThanTheSocketsHoldToEachOtherBothGetThrough(boolean overTls,
-            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    void twoLpsWritingMoreThanTheSocketsHoldToEachOtherBothGetThrough(boolean overTls) throws Exception {
         BlockingQueue<WireMessage> atLp0 = new LinkedBlockingQueue<>();
-        javax.net.ssl.SSLContext tls = overTls ? tls(dir) : null;
+        javax.net.ssl.SSLContext tls = overTls ? tls() : null;
         try (DirectChannels lp0 = new DirectChannels(RUN, 0, 3, TOKEN, "127.0.0.1", tls);
                 DirectChannels lp1 = new DirectChannels(RUN, 1, 3, TOKEN, "127.0.0.1", tls)) {
             lp0.connect(1, lp1.address());
