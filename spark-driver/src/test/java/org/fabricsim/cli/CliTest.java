@@ -290,6 +290,15 @@ public class CliTest {
                     args.addAll(List.of("--set", "packet.end-time=1200us", "--set", "metrics.window-start=0s", "--set",
                             "sweep.batch-size=1", "--set", "topology.name=kary-ntree(4,2)"));
                 }
+                if (conf.getFileName().toString().equals("adaptive-fig6-2.conf")) {
+                    // 5 permutations on the 16-ary 3-tree's 4096 hosts: its keys on the 8-ary 3-tree
+                    args.addAll(List.of("--set", "topology.name=kary-ntree(8,3)"));
+                }
+                if (conf.getFileName().toString().matches("rates-fig6-(7|8|10)\\.conf")) {
+                    // seed 003's rate schemes on 4096 hosts, 5 runs per point: on the 512 of the modified 8-ary
+                    // 3-tree (Fig 6.10's fragmented applications: 4 of 128 hosts)
+                    args.addAll(List.of("--set", "topology.name=mkary-ntree(8,3,2)", "--set", "traffic.applications=4"));
+                }
                 if (conf.getFileName().toString().startsWith("rates-table")) {
                     // seed 003's realisation tables: 20 points x 5 runs on 512 hosts; their keys on 16, for 20 us
                     args.addAll(List.of("--set", "topology.name=kary-ntree(4,2)", "--set", "packet.end-time=20us",
@@ -315,7 +324,9 @@ public class CliTest {
                     args.addAll(List.of("--set", "packet.end-time=2ms", "--set", "metrics.window-start=0s", "--set",
                             "sweep.batch-size=1"));
                     if (Files.readString(conf).contains("forest")) {
-                        args.addAll(List.of("--set", "topology.name=xgft(2;4,8;1,4)", "--set", "traffic.hotspots=2"));
+                        // 300 us: past the first hotspots' onset; the forests' points are many (88 in the windy one)
+                        args.addAll(List.of("--set", "topology.name=xgft(2;4,8;1,4)", "--set", "traffic.hotspots=2",
+                                "--set", "packet.end-time=300us"));
                     }
                 }
                 Result r = fabricsim(args.toArray(String[]::new));
