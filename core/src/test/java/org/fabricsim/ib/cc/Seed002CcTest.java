@@ -76,24 +76,29 @@ public class Seed002CcTest {
 
     @Test
     void aThrottledFlowsPacketsAreSpacedByTheInjectionRateDelay() {
-        // one contributor at a time at most: F1 alone into H5 receiving slower than it sends (13.6 < 20 Gbit/s
-        // link, H2 sending at line rate): H5's port is the root, F1's CCTI rises, its packets spread out
+        // one contributor at a time at most: F1 alone into H5 receiving slower than it sends (5 Gbit/s against a
+        // 20 Gbit/s link, H2 sending at line rate): H5's port is the root, F1's CCTI rises, its packets spread out
         FlowSet flows = FlowSet.of(new int[] {T.node("H2")}, new int[] {T.node("H5")});
         FlowSchedule s = FlowSchedule.always(flows);
         PacketParams p = PARAMS.withHcaRates(0, 5_000_000_000L);
         CcMechanisms m = new CcMechanisms(CcParams.DEFAULTS, 1, new int[1]);
         long[] last = {-1};
-        long[] shortest = {Long.MAX_VALUE};
+        int[] cctiThen = {0}; // the CCTI as the previous packet left: its IRD spaces the next one (§1.4)
+        long[] shortfall = {Long.MAX_VALUE}; // least gap - CCT[CCTI] over the gaps whose IRD is beyond credits
         int[] atCcti = {0};
         PacketObserver gaps = new PacketObserver() {
             @Override
             public void transmitted(long timePs, int globalPort, int vl, int flow, int bytes) {
                 if (globalPort == T.hostPort(T.node("H2"))) {
-                    if (last[0] >= 0 && m.lastThrottling().ccti(0) > 40) {
-                        shortest[0] = Math.min(shortest[0], timePs - last[0]);
-                        atCcti[0] = Math.max(atCcti[0], m.lastThrottling().ccti(0));
+                    if (last[0] >= 0 && paperCct(cctiThen[0]) > CREDIT_SPACING_PS) {
+                        shortfall[0] = Math.min(shortfall[0], timePs - last[0] - paperCct(cctiThen[0]));
+                        atCcti[0] = Math.max(atCcti[0], cctiThen[0]);
                     }
                     last[0] = timePs;
+                    // seen at the end of its 0.83 us serialisation, the IRD fixed at its start: a CNP may have
+                    // raised the CCTI by one since (not two: H2's packets, each answered by one CNP at most, are
+                    // 3.3 us apart)
+                    cctiThen[0] = Math.max(0, m.lastThrottling().ccti(0) - 1);
                 }
             }
 
@@ -111,9 +116,19 @@ public class Seed002CcTest {
         };
         PacketSimulation sim = PacketSimulation.builder(T, LFT, s).params(p).observer(gaps).mechanisms(m).build();
         sim.runUntil(5 * Time.MS);
-        assertTrue(atCcti[0] > 40, "the flow was throttled to CCTI " + atCcti[0]);
-        // at CCTI > 40 the IRD is over 40² x 623 ps = 1.0 us, beyond a packet's 0.83 us on the 20 Gbit/s link
-        assertTrue(shortest[0] >= CcParams.DEFAULTS.ird(40), "packets " + shortest[0] + " ps apart at CCTI > 40");
+        // CCT[i] passes the credits' 3.3 us from i = 73 on: there the IRD alone spaces the packets
+        assertTrue(atCcti[0] > 73, "the flow was throttled beyond what H5's credits space: CCTI " + atCcti[0]);
+        // every such gap is at least CCT[CCTI] = CCTI² x 7/106² us (Paper III §V; 40² x 7/106² us is about
+        // 40² x 623 ps = 1.0 us): the paper's numbers, not CcParams.ird, so that a wrong CCT fails here
+        assertTrue(shortfall[0] >= 0, "a packet " + -shortfall[0] + " ps before its IRD had passed");
+    }
+
+    /** H5 takes a 2074-byte packet per 3.3 us at 5 Gbit/s: credits alone space H2's packets about so. */
+    static final long CREDIT_SPACING_PS = 2074L * 8 * 1000 / 5;
+
+    /** CCT entry i of Paper III §V, picoseconds: i² x 7/106² us. */
+    static long paperCct(int i) {
+        return (long) i * i * 7_000_000 / (106 * 106);
     }
 
     /**
