@@ -136,6 +136,11 @@ public class Seed002CcTest {
      * (6 ms here for 1 s); returns Gbit/s [phase 1..3][flow] measured over each phase's second half.
      */
     static double[][] singleSwitch(CcParams cc) {
+        return singleSwitch(cc, new long[2]);
+    }
+
+    /** The same, adding to {@code marksAndCcti} the run's FECN marks [0] and its highest CCTI [1]. */
+    static double[][] singleSwitch(CcParams cc, long[] marksAndCcti) {
         Topology t = Topologies.resolve("xgft(1;8;1)", 20_000_000_000L, 0, null);
         ForwardingTables lft = Routings.compute("auto", t, null);
         PacketParams params = PacketParams.defaults().withMtu(2048, 26);
@@ -144,7 +149,17 @@ public class Seed002CcTest {
         for (int f = 0; f < 4; f++) {
             s = s.withStart(f, f * phase);
         }
-        RateProbe probe = new RateProbe(4, params.overheadBytes());
+        RateProbe probe = new RateProbe(4, params.overheadBytes()) {
+            @Override
+            public void marked(long timePs, int globalPort, int flow) {
+                marksAndCcti[0]++;
+            }
+
+            @Override
+            public void cctiChanged(long timePs, int srcHost, int dstHost, int ccti) {
+                marksAndCcti[1] = Math.max(marksAndCcti[1], ccti);
+            }
+        };
         PacketSimulation sim = PacketSimulation.builder(t, lft, s).params(params).observer(probe)
                 .congestionControl(cc).build();
         double[][] g = new double[3][4];
@@ -197,7 +212,12 @@ public class Seed002CcTest {
                         + one[k][newest] + " against flow " + f + " " + one[k][f]);
             }
         }
-        double[][] two = singleSwitch(paperII(CcParams.Evaluation.PER_VOQ, 4096)); // hysteresis > 1 MTU
+        long[] signs = new long[2];
+        double[][] two = singleSwitch(paperII(CcParams.Evaluation.PER_VOQ, 4096), signs); // hysteresis > 1 MTU
+        // round robin alone shares fairly (the run without CC above): the fairness below says something about
+        // the two thresholds only if they were at work, the switch marking and the sources throttled
+        assertTrue(signs[0] > 0, "two thresholds: the switch marked no packet");
+        assertTrue(signs[1] > 0, "two thresholds: no CCTI rose above 0");
         assertTrue(spread(two[1], 3) < 1.1, "two thresholds, three flows: " + java.util.Arrays.toString(two[1]));
         assertTrue(spread(two[2], 4) < 1.5, "two thresholds, four flows: " + java.util.Arrays.toString(two[2]));
         for (int k = 1; k < 3; k++) {
