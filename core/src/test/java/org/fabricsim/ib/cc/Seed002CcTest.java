@@ -241,8 +241,13 @@ public class Seed002CcTest {
             partOf[v] = random.nextInt(parts);
         }
         int[] lanes = new int[s.size()];
-        PartitionedRunTest.Trace seq = PartitionedRunTest.sequential(p, s, new CcMechanisms(cc, 2, lanes));
+        CcMechanisms sequential = new CcMechanisms(cc, 2, lanes);
+        PartitionedRunTest.Trace seq = PartitionedRunTest.sequential(p, s, sequential);
         PartitionedRunTest.Trace par = PartitionedRunTest.partitioned(p, s, partOf, parts, new CcMechanisms(cc, 2, lanes));
+        // equal runs say little if CC is inert in both: the sequential one marked and answered with CNPs, which
+        // cross the cut and throttle sources in other parts (digest §1.4)
+        assertTrue(sequential.lastMarking().marked() > 0, "the sequential run marked nothing");
+        assertTrue(sequential.lastThrottling().cnps() > 0, "the sequential run sent no CNP");
         assertEquals(seq.calls, par.calls);
         assertArrayEquals(seq.port, par.port, "per-port transmissions (data and CNPs) and occupancies");
         assertArrayEquals(seq.host, par.host, "per-host deliveries");
