@@ -1,5 +1,6 @@
 package org.fabricsim.ib.isolation;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,11 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fabricsim.engine.Time;
 import org.fabricsim.ib.Arbitration;
-import org.fabricsim.ib.DecisionPoints;
+import org.fabricsim.ib.ControlPacket;
 import org.fabricsim.ib.NamedFlows;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.Queueing;
 import org.fabricsim.ib.RateProbe;
+import org.fabricsim.ib.run.AdaptiveRouting;
+import org.fabricsim.ib.run.Mechanisms;
 import org.fabricsim.ib.run.PacketSimulation;
 import org.fabricsim.ib.throttling.CcParams;
 import org.fabricsim.routing.ForwardingTables;
@@ -28,7 +31,9 @@ import org.junit.jupiter.api.Test;
  * flow active throughout keeps most of its link under FBICM while 1Q blocks it; with the islip arbitration no
  * flow of case #2 starves; in case #3 a root's hot queue holds a tree stopped downstream, so no contributor
  * starves behind a Go that never comes. Every run delivers all it injected but what is in flight, and the NFQ's
- * fill that detection reads is the FIFO's own.
+ * fill that detection reads is the FIFO's own. CCFIT is built as a run builds it (Mechanisms.of: InfiniBand CC's
+ * HCAs inside the isolation); with these cases' values (Stop below High, D159) it marks nothing and is FBICM,
+ * and with Paper V's Stop above High it marks at the root, sends CNPs and raises CCTIs.
  */
 class CcfitCasesTest {
     static final CcParams ITH = new CcParams(15, 8192, CcParams.Evaluation.SUM, 4096, true, 8, 0.1765, 623, 128, 1,
@@ -51,13 +56,43 @@ class CcfitCasesTest {
 
     static double[] run(Topology t, ForwardingTables lft, FlowSchedule s, int speedup, Arbitration a,
             Organisation org, IsolationParams cfqs, long from, long to) {
+        return run(t, lft, s, speedup, a, org, cfqs, from, to, new long[3]);
+    }
+
+    /**
+     * The same, adding to {@code cc} what InfiniBand CC did over the whole run: FECN marks [0], CNPs sent [1],
+     * the highest CCTI [2].
+     */
+    static double[] run(Topology t, ForwardingTables lft, FlowSchedule s, int speedup, Arbitration a,
+            Organisation org, IsolationParams cfqs, long from, long to, long[] cc) {
         PacketParams p = PacketParams.defaults().withBuffers(64 * 1024, 64 * 1024)
                 .withSwitch(Queueing.FIFO, speedup, a);
-        RateProbe probe = new RateProbe(s.size(), p.overheadBytes());
+        RateProbe probe = new RateProbe(s.size(), p.overheadBytes()) {
+            @Override
+            public void marked(long timePs, int globalPort, int flow) {
+                cc[0]++;
+            }
+
+            @Override
+            public void controlTransmitted(long timePs, int globalPort, int type, int bytes) {
+                // a CNP's first hop leaves the HCA that answers the marked packet: counted once, there
+                if (type == ControlPacket.CONGESTION_NOTIFICATION && t.isHost(t.owner(globalPort))) {
+                    cc[1]++;
+                }
+            }
+
+            @Override
+            public void cctiChanged(long timePs, int srcHost, int dstHost, int ccti) {
+                cc[2] = Math.max(cc[2], ccti);
+            }
+        };
         PacketSimulation.Builder b = PacketSimulation.builder(t, lft, s).params(p).observer(probe);
         IsolationMechanisms m = null;
         if (org != Organisation.ONE_Q) {
-            m = new IsolationMechanisms(cfqs, DecisionPoints.STATIC, org == Organisation.CCFIT ? ITH : null, 1);
+            // as a run builds them (Mechanisms.of): CCFIT is the isolation with InfiniBand CC's HCAs inside, which
+            // send the CNPs and keep the CCTIs; FBICM the isolation over static routing alone
+            m = (IsolationMechanisms) Mechanisms.of(AdaptiveRouting.STATIC, org == Organisation.CCFIT ? ITH : null,
+                    cfqs, 1, new int[s.size()]);
             b.mechanisms(m);
         }
         PacketSimulation sim = b.build();
@@ -90,13 +125,17 @@ class CcfitCasesTest {
     void caseOneTheVictimCollapsesUnderOneQueueAndKeepsItsLinkWithCongestedFlowQueues() {
         Topology t = Topologies.resolve("testbed7", 0, 0, null);
         ForwardingTables lft = Routings.compute("auto", t, null);
-        // F0 H1 -> H4 throughout; F1, F2, F5, F6 (H2, H3, H6, H7) to H5 from 1, 2, 3, 4 ms
-        FlowSchedule s = schedule(t, new String[][] {{"H1", "H4"}, {"H2", "H5"}, {"H3", "H5"}, {"H6", "H5"},
-            {"H7", "H5"}}, new long[] {0, MS, 2 * MS, 3 * MS, 4 * MS}, new long[5]);
+        FlowSchedule s = caseOne(t);
         double line = line(20);
         for (Organisation org : Organisation.values()) {
             // 2 read ports: one at the 40 Gbit/s S1 -> S2 input could drain only 20 (D161)
-            double[] g = run(t, lft, s, 2, Arbitration.ROUND_ROBIN, org, 4200 * Time.US, 5 * MS);
+            long[] cc = new long[3];
+            double[] g = run(t, lft, s, 2, Arbitration.ROUND_ROBIN, org, CFQS, 4200 * Time.US, 5 * MS, cc);
+            if (org == Organisation.CCFIT) {
+                // with case #4's values High (32 KiB) is above the Stop (20 KiB): upstream CFQs are stopped
+                // before the root's queue reaches High, so nothing is marked and CCFIT is FBICM here (D159)
+                assertArrayEquals(new long[3], cc, "CCFIT with Stop below High: marks, CNPs, CCTI");
+            }
             double h5 = g[1] + g[2] + g[3] + g[4];
             assertEquals(line, h5, 0.03 * line, org + ": H5's link is full");
             if (org == Organisation.ONE_Q) {
@@ -106,6 +145,35 @@ class CcfitCasesTest {
                 assertTrue(g[0] > 0.97 * line, org + " victim " + g[0]);
             }
         }
+    }
+
+    @Test
+    void withStopAboveHighCcfitMarksAtTheRootAndThrottlesTheTreesSources() {
+        // case #1 with Paper V's order of the thresholds, Stop (20 KiB) above High (16 KiB; High - Low 8 KiB, at
+        // least an MTU): the root CFQ at S2 crosses High before the Stop holds it, so the H5 port enters the
+        // congestion state (Paper V event 7), marks, and H5 answers with CNPs that raise the sources' CCTIs
+        Topology t = Topologies.resolve("testbed7", 0, 0, null);
+        ForwardingTables lft = Routings.compute("auto", t, null);
+        FlowSchedule s = caseOne(t);
+        IsolationParams stopAboveHigh = new IsolationParams(2, true, 16 * 1024, 20 * 1024, 8 * 1024, 16 * 1024,
+                8 * 1024, 8, 64, 1024);
+        double line = line(20);
+        long[] fbicm = new long[3];
+        run(t, lft, s, 2, Arbitration.ROUND_ROBIN, Organisation.FBICM, stopAboveHigh, 4200 * Time.US, 5 * MS, fbicm);
+        assertArrayEquals(new long[3], fbicm, "FBICM has no throttling: no mark, CNP or CCTI");
+        long[] cc = new long[3];
+        double[] g = run(t, lft, s, 2, Arbitration.ROUND_ROBIN, Organisation.CCFIT, stopAboveHigh, 4200 * Time.US,
+                5 * MS, cc);
+        assertTrue(cc[0] > 0, "CCFIT: the root port marked nothing");
+        assertTrue(cc[1] > 0, "CCFIT: H5 sent no CNP for " + cc[0] + " marks");
+        assertTrue(cc[2] > 0, "CCFIT: no source's CCTI rose");
+        assertTrue(g[0] > 0.97 * line, "CCFIT victim " + g[0]);
+    }
+
+    /** Case #1: F0 H1 -> H4 throughout; F1, F2, F5, F6 (H2, H3, H6, H7) to H5 from 1, 2, 3, 4 ms. */
+    static FlowSchedule caseOne(Topology t) {
+        return schedule(t, new String[][] {{"H1", "H4"}, {"H2", "H5"}, {"H3", "H5"}, {"H6", "H5"}, {"H7", "H5"}},
+                new long[] {0, MS, 2 * MS, 3 * MS, 4 * MS}, new long[5]);
     }
 
     static FlowSchedule caseTwo(Topology t, boolean uniform) {
@@ -157,7 +225,10 @@ class CcfitCasesTest {
                 64, 1024, false);
         for (IsolationParams cfqs : new IsolationParams[] {CFQS, keep}) {
             for (Organisation org : new Organisation[] {Organisation.FBICM, Organisation.CCFIT}) {
-                double[] g = run(TREE, TREE_LFT, s, 1, Arbitration.ROUND_ROBIN, org, cfqs, 3200 * Time.US, 4 * MS);
+                long[] cc = new long[3];
+                double[] g = run(TREE, TREE_LFT, s, 1, Arbitration.ROUND_ROBIN, org, cfqs, 3200 * Time.US, 4 * MS, cc);
+                // as in case #1, Stop below High: CCFIT marks nothing and is FBICM (D159)
+                assertArrayEquals(new long[3], cc, org + ": marks, CNPs, CCTI");
                 // F2 and F3 wait behind h2/h3's leaf's stopped hot queues; they starved while a root's hot queue
                 // upstream sent the same tree's packets past the Stop (with roots that keep their outputs, the
                 // root's queue now holds a stopped tree's packet at its head)
