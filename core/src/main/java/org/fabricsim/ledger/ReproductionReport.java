@@ -18,8 +18,19 @@ import org.fabricsim.io.Json;
  * @param meta when, on what and how the run was made
  */
 public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
-    /** The run's circumstances, printed at the report's head. */
-    public record Meta(String date, String commit, String machine, String tier, String only, double wallSeconds) {
+    /**
+     * The run's circumstances, printed at the report's head.
+     *
+     * @param wallSeconds this invocation's
+     * @param runs the runs its entries need
+     * @param runsKept of those, the ones found finished in DIR/runs from an earlier invocation
+     * @param runSeconds the runs' own wall times (run.json), kept ones included
+     */
+    public record Meta(String date, String commit, String machine, String tier, String only, double wallSeconds,
+            int runs, int runsKept, double runSeconds) {
+        public Meta(String date, String commit, String machine, String tier, String only, double wallSeconds) {
+            this(date, commit, machine, tier, only, wallSeconds, 0, 0, 0);
+        }
     }
 
     /** Verdict counts per seed, seeds in order. */
@@ -63,7 +74,8 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
         }
         return Json.object().put("schema_version", "1").put("date", meta.date()).put("commit", meta.commit())
                 .put("machine", meta.machine()).put("tier", meta.tier()).put("only", meta.only())
-                .put("wall_seconds", meta.wallSeconds()).put("entries_total", outcomes.size())
+                .put("wall_seconds", meta.wallSeconds()).put("runs", meta.runs()).put("runs_kept", meta.runsKept())
+                .put("runs_wall_seconds", meta.runSeconds()).put("entries_total", outcomes.size())
                 .put("counts", countsJson(all)).put("counts_per_seed", counts).put("entries", entries);
     }
 
@@ -122,7 +134,11 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
         b.append("- tier: ").append(meta.tier()).append(meta.only() == null ? "" : ", only " + meta.only())
                 .append("\n- date: ").append(meta.date()).append("\n- commit: ").append(meta.commit())
                 .append("\n- machine: ").append(meta.machine())
-                .append(String.format(Locale.ROOT, "%n- wall time: %.0f s%n%n", meta.wallSeconds()));
+                .append(String.format(Locale.ROOT, "%n- wall time: %.0f s", meta.wallSeconds()))
+                .append(meta.runs() == 0 ? "" : String.format(Locale.ROOT, "; its %d runs took %.0f s of wall time in"
+                        + " all, %d of them kept from an earlier invocation with the same --out", meta.runs(),
+                        meta.runSeconds(), meta.runsKept()))
+                .append("\n\n");
         b.append("| seed | entries | reproduced | partly | not reproduced | not run (a higher tier) |\n")
                 .append("|---|---|---|---|---|---|\n");
         Map<Verdict, Integer> all = zero();

@@ -152,12 +152,13 @@ class LedgerTest {
         Ledger l = Ledger.load(ledger(RUNS + entry("published = 94, measure = \"a\","
                 + " tolerance { relative = 0.02, partly = 0.1, reason = r }")), root);
         LedgerEntry e = l.entries().get(0);
-        ReproductionReport r = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "quick", null, 1.0),
-                List.of(new Outcome(e, 90, 90 / 94.0, Verdict.PARTLY)));
+        ReproductionReport r = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "quick", null, 1.0,
+                3, 2, 250.4), List.of(new Outcome(e, 90, 90 / 94.0, Verdict.PARTLY)));
         assertEquals(Map.of("004", Map.of(Verdict.REPRODUCED, 0, Verdict.PARTLY, 1, Verdict.NOT_REPRODUCED, 0,
                 Verdict.NOT_RUN, 0)), r.counts());
         String md = r.markdown();
         assertTrue(md.contains("| [004](#seed-004) | 1 | 0 | 1 | 0 | 0 |"), md);
+        assertTrue(md.contains("- wall time: 1 s; its 3 runs took 250 s of wall time in all, 2 of them kept"), md);
         assertTrue(md.contains("<a name=\"e1\"></a>e1 | Fig 5 | \"w\" | 94 Gbit/s | 90 Gbit/s | 0.96 | ±2 % (partly: ±10 %)"
                 + " | **partly** |"), md);
         assertTrue(md.contains("Cause: open."), md);

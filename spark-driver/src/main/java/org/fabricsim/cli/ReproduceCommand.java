@@ -56,6 +56,9 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
     Path out;
 
+    /** Runs found finished in DIR/runs and kept. */
+    private int kept;
+
     @Override
     public Integer call() throws IOException {
         long start = System.nanoTime();
@@ -87,9 +90,17 @@ final class ReproduceCommand implements Callable<Integer> {
             outcomes.add(e.tier().compareTo(t) <= 0 ? Outcome.of(e, summaries) : Outcome.notRun(e));
         }
         double wall = (System.nanoTime() - start) / 1e9;
+        // a report from kept runs took their time when they ran: the sum of their run.json wall times says it
+        double runSeconds = 0;
+        for (String id : runs.keySet()) {
+            Path runJson = out.resolve("runs").resolve(id).resolve("run.json");
+            if (Files.isRegularFile(runJson)) {
+                runSeconds += Json.read(runJson).path("wall_time_s").asDouble(0);
+            }
+        }
         ReproductionReport report = new ReproductionReport(new ReproductionReport.Meta(
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), commit(root), machine(), t.word(), only, wall),
-                outcomes);
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), commit(root), machine(), t.word(), only, wall,
+                runs.size(), kept, runSeconds), outcomes);
         write(report);
         Map<Verdict, Integer> all = new java.util.EnumMap<>(Verdict.class);
         outcomes.forEach(o -> all.merge(o.verdict(), 1, Integer::sum));
@@ -115,6 +126,7 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         if (Files.isRegularFile(summary) && Files.isRegularFile(defFile)) {
             main.out.printf("  [%d/%d] %s: done before, kept%n", k, n, run.id());
+            kept++;
             return Json.read(summary);
         }
         long start = System.nanoTime();
