@@ -25,7 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The scenario files under conf/experiments run as `fabricsim run FILE` and write the packet metrics. */
+/**
+ * The scenario files under conf/experiments run as `fabricsim run FILE`, write the packet metrics and give the
+ * rates their comments publish.
+ */
 class PacketExperimentTest {
     @TempDir
     Path dir;
@@ -52,6 +55,98 @@ class PacketExperimentTest {
         assertEquals(s.get("packets_injected").asLong(),
                 s.get("packets_delivered").asLong() + s.get("packets_in_flight").asLong());
         assertTrue(s.get("metrics").get("delivered_bytes").asLong() > 0, s.toString());
+        publishedRates(file, dir.resolve(file), s.get("metrics"));
+    }
+
+    /**
+     * The rates each scenario file's comment gives (docs/PACKET_MODEL.md, "Validation", with its tolerances), as
+     * summary.json and flow-throughput.arrow report them: counts above zero hold for a model or a meter that
+     * gets every rate wrong. Phased scenarios are measured over the second half of each phase, after it settles.
+     */
+    static void publishedRates(String file, Path out, JsonNode metrics) throws IOException {
+        JsonNode mean = metrics.get("flow_gbps_values");
+        long us = 1_000_000; // ps
+        switch (file) {
+            case "packet-fig1-1.conf" -> {
+                // (1/6, 1/6, 1/6, 1/6, 1/3, 1/3) of the 10 Gbps link's payload rate (2 KiB packets + overhead);
+                // every flow runs the whole 2 ms, so its mean is its rate; tolerance 0.01 of the link
+                double link = 10 * 2048.0 / (2048 + metrics.get("packet_overhead_bytes").asInt());
+                double[] share = {1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 3.0, 1 / 3.0};
+                for (int f = 0; f < share.length; f++) {
+                    assertEquals(share[f], mean.get(f).asDouble() / link, 0.01, "flow " + f);
+                }
+            }
+            case "packet-c2-s3.conf", "packet-c2-s4.conf" -> {
+                // shares of node 4's 188 Gbps per 100 us phase, tolerance 2 Gbps: 1/2, 1/2; local 1/2, remotes
+                // 1/4; then s3 local 1/2, remotes 1/6, s4 locals 1/3, remotes 1/6
+                double[][] share = {{1 / 2.0, 1 / 2.0, 0, 0}, {1 / 2.0, 1 / 4.0, 1 / 4.0, 0},
+                    file.contains("s3") ? new double[] {1 / 2.0, 1 / 6.0, 1 / 6.0, 1 / 6.0}
+                        : new double[] {1 / 3.0, 1 / 6.0, 1 / 6.0, 1 / 3.0}};
+                double[][] g = phases(out, 100 * us, 3);
+                for (int k = 0; k < 3; k++) {
+                    for (int f = 0; f < 4; f++) {
+                        assertEquals(share[k][f] * 188, g[k][f], 2.0, file + " phase " + k + " flow " + f);
+                    }
+                }
+            }
+            case "packet-c2-s5.conf" -> {
+                // 94, 94 sharing node 4's link, 188 across the other root; means over the whole 100 us run,
+                // start-up included, as c1Scenario2 below: tolerance 2 Gbps
+                assertEquals(94, mean.get(0).asDouble(), 2.0);
+                assertEquals(94, mean.get(1).asDouble(), 2.0);
+                assertEquals(188, mean.get(2).asDouble(), 2.0);
+            }
+            case "packet-testbed7-s1.conf" -> {
+                // Paper III's staircase as Seed002Test has it, tolerance 0.5 Gbit/s: 13; 13, 13; just below 7
+                // x3; F1-F3 halve, F4 almost 7; F1-F3 about 2, F4, F5 about 4.5
+                double[][] g = phases(out, 1000 * us, 5);
+                assertEquals(13, g[0][0], 0.5, "F1 alone");
+                assertEquals(13, g[1][0], 0.5, "F1 with F2");
+                assertEquals(13, g[1][1], 0.5, "F2 with F1");
+                for (int f = 0; f < 3; f++) {
+                    assertTrue(g[2][f] < 7 && g[2][f] > 6.3, "F3 added: F" + (f + 1) + " just below 7: " + g[2][f]);
+                    assertEquals(g[2][f] / 2, g[3][f], 0.5, "F4 added: F" + (f + 1) + " halves");
+                    assertEquals(2, g[4][f], 0.5, "F5 added: F" + (f + 1) + " about 2");
+                }
+                assertTrue(g[3][3] < 7 && g[3][3] > 6.3, "F4 almost 7: " + g[3][3]);
+                assertEquals(4.5, g[4][3], 0.5, "F4 about 4.5");
+                assertEquals(4.5, g[4][4], 0.5, "F5 about 4.5");
+            }
+            default -> throw new AssertionError("no published rates for " + file);
+        }
+    }
+
+    /** Each flow's Gbit/s [phase][flow] over the second half of each of {@code count} phases of {@code phasePs}. */
+    static double[][] phases(Path out, long phasePs, int count) throws IOException {
+        double[][] g = new double[count][];
+        for (int k = 0; k < count; k++) {
+            g[k] = gbps(out, k * phasePs + phasePs / 2, (k + 1) * phasePs);
+        }
+        return g;
+    }
+
+    /**
+     * Each flow's Gbit/s over [fromPs, toPs) as flow-throughput.arrow gives it: the bytes of the bins wholly inside
+     * that span over their widths.
+     */
+    static double[] gbps(Path out, long fromPs, long toPs) throws IOException {
+        ArrowTable t = ArrowTable.read(out.resolve("flow-throughput.arrow"));
+        int[] flow = t.ints("flow");
+        long[] start = t.longs("bin_start_ps");
+        long[] width = t.longs("bin_width_ps");
+        long[] bytes = t.longs("bytes");
+        int flows = java.util.Arrays.stream(flow).max().orElse(-1) + 1;
+        long[] sum = new long[flows];
+        long[] time = new long[flows];
+        for (int i = 0; i < flow.length; i++) {
+            if (start[i] >= fromPs && start[i] + width[i] <= toPs) {
+                sum[flow[i]] += bytes[i];
+                time[flow[i]] += width[i];
+            }
+        }
+        double[] g = new double[flows];
+        java.util.Arrays.setAll(g, f -> sum[f] * 8e3 / time[f]); // bits per ps, in Gbit/s
+        return g;
     }
 
     @Test

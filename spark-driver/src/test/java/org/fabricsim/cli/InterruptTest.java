@@ -62,9 +62,12 @@ class InterruptTest {
     void sigtermDuringASweepKeepsItsFinishedRoundsAndResumeWritesTheUninterruptedBytes() throws Exception {
         Path conf = dir.resolve("sweep.conf");
         Files.writeString(conf, SweepCommandTest.SWEEP);
-        // three or four rounds: at least two after the first
-        List<String> sweep = List.of("sweep", conf.toString(), "--set", "sweep.min-batches=3", "--set",
-                "sweep.max-batches=4", "--progress", "off");
+        // six or seven rounds: at least five after the first, each a Spark job of its own (about a second on a
+        // busy 2-core machine, tens of milliseconds at the very least), while the signal follows the first
+        // round's file within the 20 ms poll of terminateWhenExists. With three rounds the two after the first
+        // were all that stood between the signal and the sweep's end, and the sweep could win the race
+        List<String> sweep = List.of("sweep", conf.toString(), "--set", "sweep.min-batches=6", "--set",
+                "sweep.max-batches=7", "--progress", "off");
         Path out = dir.resolve("sweep");
         Path err = dir.resolve("stderr.txt");
         // as soon as round 0 is kept: the signal comes while round 1 runs
@@ -83,6 +86,7 @@ class InterruptTest {
             kept = files.filter(Files::isRegularFile).map(f -> out.relativize(f).toString()).sorted().toList();
         }
         int rounds = Integer.parseInt(m.group(1));
+        assertTrue(rounds < 6, "interrupted before its last round: " + rounds);
         assertTrue(rounds >= 1 && kept.size() == rounds + 1 && kept.contains("rounds/sweep.json"),
                 "the rounds it says, and nothing else (no result, no partial file): " + kept);
 

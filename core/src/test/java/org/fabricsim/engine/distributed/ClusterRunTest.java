@@ -100,6 +100,11 @@ class ClusterRunTest {
     }
 
     static Process startMember(int port, String seed, String... extra) {
+        return startMember(port, seed, null, extra);
+    }
+
+    /** {@link #startMember}, its stdout and stderr into {@code output} (null: discarded). */
+    static Process startMember(int port, String seed, Path output, String... extra) {
         try {
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
             // the client compiler only: a member runs for seconds, mostly code that runs once (class loading,
@@ -108,7 +113,8 @@ class ClusterRunTest {
                     System.getProperty("java.class.path"), MemberMain.class.getName(), String.valueOf(port), seed));
             command.addAll(List.of(extra));
             return new ProcessBuilder(command)
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectErrorStream(true).redirectOutput(output == null ? ProcessBuilder.Redirect.DISCARD
+                            : ProcessBuilder.Redirect.to(output.toFile())).start();
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
