@@ -41,7 +41,7 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         main.out.println("fabricsim demo: topologies, static routing, contention analysis, convergence of adaptive"
                 + " routing, adaptive flow routing, explicit rates, the packet level, partitioned simulation, and the"
-                + " reproduction ledger");
+                + " reproduction ledger, and a fabric that deadlocks");
         main.out.println();
         step("1. The 648-node two-level fat tree of seed 002 (XGFT(2;18,36;1,18))");
         TopologyReport.describe(Presets.find("tree648").build()).forEach(main.out::println);
@@ -288,6 +288,12 @@ final class DemoCommand implements Callable<Integer> {
         reproduce();
         main.out.println();
 
+        step("20. A fabric that deadlocks says so: the 5-switch ring of conf/topologies/ring5.topo under min-hop routing"
+                + " (topology --check: MAY DEADLOCK), shift-2 traffic, 4 KiB buffers; the run names its credit cycle"
+                + " (one line on stderr, exit status 4 from simulate); up*/down* on the same ring runs to its end");
+        deadlock();
+        main.out.println();
+
         main.out.println("Results (summary.json, *.arrow, *.png, run.json) are in " + out.toAbsolutePath());
         return 0;
     }
@@ -434,6 +440,33 @@ final class DemoCommand implements Callable<Integer> {
             throw new java.io.UncheckedIOException(e);
         }
         main.out.println();
+    }
+
+    /** Step 20: the ring under min-hop routing (a credit-loop deadlock, D211) and under up*&#47;down* (none). */
+    private void deadlock() {
+        Path topologies = Path.of(System.getProperty("fabricsim.conf", "conf"), "topologies").toAbsolutePath();
+        for (String routing : List.of("minhop", "updown")) {
+            List<String> keys = new ArrayList<>(List.of("experiment=packet", "topology.name=ring5.topo",
+                    "routing=" + routing, "traffic.pattern=shift", "traffic.shift=2", "packet.buffer=4KiB",
+                    "packet.end-time=200us"));
+            keys.addAll(settings.settings);
+            Path to = out.resolve("deadlock-" + routing);
+            settings.run(main, ExperimentConfig.fromSets(keys, topologies), to, List.of("demo"));
+            try {
+                JsonNode d = Json.read(to.resolve("summary.json")).get("deadlock");
+                List<String> ports = new ArrayList<>();
+                if (d != null) {
+                    d.get("ports").forEach(p -> ports.add(p.asText()));
+                }
+                main.out.println("   " + routing + ": " + (d == null ? "ran its 200 us, no deadlock"
+                        : String.format(Locale.ROOT, "deadlocked at %.4f us, %d packets held, credit cycle %s -> %s",
+                                d.get("time_ps").asLong() / 1e6, d.get("packets").asInt(), String.join(" -> ", ports),
+                                ports.get(0))));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        main.out.println("   (docs/PACKET_MODEL.md, \"Deadlock\"; docs/OUTPUTS.md, exit status)");
     }
 
     private void step(String title) {
