@@ -28,7 +28,7 @@ final class DeadlockReport {
         m.put("packets", d.packets());
         List<String> ports = new ArrayList<>();
         for (int p : d.cycle()) {
-            ports.add(t.nodeName(t.owner(p)) + "/" + t.localPort(p));
+            ports.add(t.linkName(p));
         }
         m.put("ports", ports);
         m.put("vl", d.lane() < 0 ? null : d.lane());

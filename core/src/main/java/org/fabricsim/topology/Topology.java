@@ -196,6 +196,20 @@ public final class Topology {
         return globalPort - portBase[portOwner[globalPort]];
     }
 
+    /** A directed link by its sending node and local port, {@code s0/1}: as topology --check and deadlocks name it. */
+    public String linkName(int globalPort) {
+        return nodeName(owner(globalPort)) + "/" + localPort(globalPort);
+    }
+
+    /** A cycle of directed links, {@code s0/1 -> s1/2 -> ... -> s0/1} (channel dependencies, credit waits). */
+    public String cycleName(int[] globalPorts) {
+        StringBuilder s = new StringBuilder();
+        for (int p : globalPorts) {
+            s.append(linkName(p)).append(" -> ");
+        }
+        return s.append(linkName(globalPorts[0])).toString();
+    }
+
     public boolean isConnected(int globalPort) {
         return peer[globalPort] >= 0;
     }

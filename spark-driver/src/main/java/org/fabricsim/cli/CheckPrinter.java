@@ -39,7 +39,7 @@ final class CheckPrinter {
         limited(lines, "destinations with loops", out);
         if (!r.deadlockFree()) {
             for (int[] cycle : r.cycles()) {
-                lines.add("cycle: " + cycle.length + " links: " + links(t, cycle));
+                lines.add("cycle: " + cycle.length + " links: " + t.cycleName(cycle));
             }
             limited(lines, "cycles", out);
         }
@@ -90,14 +90,5 @@ final class CheckPrinter {
             s.append(i == 0 ? "" : ", ").append(t.nodeName(hosts[i]));
         }
         return hosts.length > NAMED ? s + " and " + (hosts.length - NAMED) + " more" : s.toString();
-    }
-
-    /** A cycle as {@code a/p -> b/q -> ... -> a/p}: each directed link by its sending switch and local port. */
-    private static String links(Topology t, int[] cycle) {
-        StringBuilder s = new StringBuilder();
-        for (int link : cycle) {
-            s.append(t.nodeName(t.owner(link))).append('/').append(t.localPort(link)).append(" -> ");
-        }
-        return s.append(t.nodeName(t.owner(cycle[0]))).append('/').append(t.localPort(cycle[0])).toString();
     }
 }

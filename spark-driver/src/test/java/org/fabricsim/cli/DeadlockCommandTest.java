@@ -31,34 +31,22 @@ class DeadlockCommandTest {
     @TempDir
     Path dir;
 
+    /** The ring the demo shows. */
+    private static final Path RING5 = Path.of(System.getProperty("fabricsim.repoRoot"), "conf", "topologies",
+            "ring5.topo");
+
     private Path conf;
 
     @BeforeEach
     void ring() throws IOException {
-        Files.writeString(dir.resolve("ring5.topo"), """
-                host h0 h1 h2 h3 h4
-                switch s0 s1 s2 s3 s4
-                default bandwidth 40Gbps
-                default latency 100ns
-                link h0 s0
-                link h1 s1
-                link h2 s2
-                link h3 s3
-                link h4 s4
-                link s0 s1
-                link s1 s2
-                link s2 s3
-                link s3 s4
-                link s4 s0
-                """);
         conf = dir.resolve("ring.conf");
         Files.writeString(conf, """
                 experiment = packet
-                topology.name = "ring5.topo"
+                topology.name = "%s"
                 routing = minhop
                 traffic { pattern = shift, shift = 2 }
                 packet { buffer = 4KiB, end-time = 200us }
-                """);
+                """.formatted(RING5));
     }
 
     private CliTest.Result simulate(String out, String... more) {
@@ -95,7 +83,7 @@ class DeadlockCommandTest {
         assertEquals(line.substring("fabricsim: ".length()), run.path("deadlock").asText());
 
         // the same cycle as the routing check's (up to where each starts)
-        CliTest.Result check = fabricsim("topology", "--topology", dir.resolve("ring5.topo").toString(), "--routing",
+        CliTest.Result check = fabricsim("topology", "--topology", RING5.toString(), "--routing",
                 "minhop", "--check");
         assertEquals(3, check.status(), check.out());
         assertTrue(check.out().contains("MAY DEADLOCK"), check.out());

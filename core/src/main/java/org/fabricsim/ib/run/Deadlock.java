@@ -108,15 +108,6 @@ public record Deadlock(long timePs, long packets, int[] cycle, int lane, int lan
         if (cycle.length == 0) {
             return "";
         }
-        StringBuilder s = new StringBuilder();
-        for (int p : cycle) {
-            s.append(name(t, p)).append(" -> ");
-        }
-        s.append(name(t, cycle[0]));
-        return lanes > 1 ? s + " on VL " + lane : s.toString();
-    }
-
-    private static String name(Topology t, int port) {
-        return t.nodeName(t.owner(port)) + "/" + t.localPort(port);
+        return lanes > 1 ? t.cycleName(cycle) + " on VL " + lane : t.cycleName(cycle);
     }
 }

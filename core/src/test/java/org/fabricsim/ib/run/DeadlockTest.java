@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,7 +22,6 @@ import org.fabricsim.traffic.FlowSchedule;
 import org.fabricsim.traffic.FlowSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 34 item 1: a credit-loop deadlock is let happen and found. Five switches in a ring, a host each, shift-2
@@ -33,30 +30,15 @@ import org.junit.jupiter.api.io.TempDir;
  * first packets fill them and wait for each other's credits for ever. Routing {@code updown} breaks the cycle.
  */
 class DeadlockTest {
-    static final String RING5 = """
-            host h0 h1 h2 h3 h4
-            switch s0 s1 s2 s3 s4
-            default bandwidth 40Gbps
-            default latency 100ns
-            link h0 s0
-            link h1 s1
-            link h2 s2
-            link h3 s3
-            link h4 s4
-            link s0 s1
-            link s1 s2
-            link s2 s3
-            link s3 s4
-            link s4 s0
-            """;
+    /** The ring the demo also shows (conf/topologies/ring5.topo). */
+    static final Path RING5 = Path.of(System.getProperty("fabricsim.repoRoot"), "conf", "topologies", "ring5.topo");
     static final long END = 200 * Time.US;
 
     private static Topology ring;
 
     @BeforeAll
-    static void ring(@TempDir Path dir) throws IOException {
-        Files.writeString(dir.resolve("ring5.topo"), RING5);
-        ring = Topologies.resolve("ring5.topo", 0, 0, dir);
+    static void ring() {
+        ring = Topologies.resolve(RING5.toString(), 0, 0, null);
     }
 
     private static PacketSimulation simulation(String routing, FlowSchedule schedule) {
