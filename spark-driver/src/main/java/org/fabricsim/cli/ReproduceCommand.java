@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fabricsim.config.ExperimentConfig;
+import org.fabricsim.files.Sha256;
 import org.fabricsim.io.Json;
 import org.fabricsim.io.OutputDirectory;
 import org.fabricsim.ledger.Ledger;
@@ -116,7 +117,8 @@ final class ReproduceCommand implements Callable<Integer> {
     private JsonNode run(LedgerRun run, Path root, int k, int n) throws IOException {
         Path dir = out.resolve("runs").resolve(run.id());
         Json.Obj definition = Json.object().put("experiment", run.experiment().toString())
-                .put("experiment_sha256", sha256(root.resolve(run.experiment()))).put("settings", run.settings());
+                .put("experiment_sha256", Sha256.hex(Files.readAllBytes(root.resolve(run.experiment()))))
+                .put("settings", run.settings());
         String wanted = Json.format(definition);
         Path defFile = dir.resolve(DEFINITION);
         Path summary = dir.resolve("summary.json");
@@ -161,14 +163,6 @@ final class ReproduceCommand implements Callable<Integer> {
         }
     }
 
-    private static String sha256(Path file) throws IOException {
-        try {
-            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
-            return java.util.HexFormat.of().formatHex(d);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     private static void deleteTree(Path dir) throws IOException {
         try (var s = Files.walk(dir)) {

@@ -46,14 +46,8 @@ record SweepRecord(String version, Path file, List<String> settings, Path baseDi
      * edited file — is refused on resume (issue 34).
      */
     String identity() {
-        try {
-            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
-            sha.update(Json.format(Json.object().put("config", config).put("settings", settings).asMap())
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(sha.digest());
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java has SHA-256", e);
-        }
+        return org.fabricsim.files.Sha256.hex(Json.format(Json.object().put("config", config).put("settings", settings)
+                .asMap()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     void write(Path to) throws IOException {
