@@ -42,6 +42,13 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
         return c;
     }
 
+    /** Verdict counts over all entries. */
+    public Map<Verdict, Integer> totals() {
+        Map<Verdict, Integer> all = zero();
+        outcomes.forEach(o -> all.merge(o.verdict(), 1, Integer::sum));
+        return all;
+    }
+
     private static Map<Verdict, Integer> zero() {
         Map<Verdict, Integer> m = new EnumMap<>(Verdict.class);
         for (Verdict v : Verdict.values()) {
@@ -56,8 +63,7 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
         for (Map.Entry<String, Map<Verdict, Integer>> e : counts().entrySet()) {
             counts.put(e.getKey(), countsJson(e.getValue()));
         }
-        Map<Verdict, Integer> all = zero();
-        outcomes.forEach(o -> all.merge(o.verdict(), 1, Integer::sum));
+        Map<Verdict, Integer> all = totals();
         List<Object> entries = new ArrayList<>();
         for (Outcome o : outcomes) {
             LedgerEntry e = o.entry();
@@ -141,10 +147,9 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
                 .append("\n\n");
         b.append("| seed | entries | reproduced | partly | not reproduced | not run (a higher tier) |\n")
                 .append("|---|---|---|---|---|---|\n");
-        Map<Verdict, Integer> all = zero();
+        Map<Verdict, Integer> all = totals();
         for (Map.Entry<String, Map<Verdict, Integer>> e : counts().entrySet()) {
             Map<Verdict, Integer> m = e.getValue();
-            m.forEach((v, k) -> all.merge(v, k, Integer::sum));
             b.append("| [").append(e.getKey()).append("](#seed-").append(e.getKey()).append(") | ")
                     .append(m.values().stream().mapToInt(Integer::intValue).sum()).append(" | ")
                     .append(m.get(Verdict.REPRODUCED)).append(" | ").append(m.get(Verdict.PARTLY)).append(" | ")

@@ -103,12 +103,11 @@ final class ReproduceCommand implements Callable<Integer> {
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), commit(root), machine(), t.word(), only, wall,
                 runs.size(), kept, runSeconds), outcomes);
         write(report);
-        Map<Verdict, Integer> all = new java.util.EnumMap<>(Verdict.class);
-        outcomes.forEach(o -> all.merge(o.verdict(), 1, Integer::sum));
-        int above = all.getOrDefault(Verdict.NOT_RUN, 0);
+        Map<Verdict, Integer> all = report.totals();
+        int above = all.get(Verdict.NOT_RUN);
         main.out.printf("reproduce: %d reproduced, %d partly, %d not reproduced%s (%.0f s); report in %s%n",
-                all.getOrDefault(Verdict.REPRODUCED, 0), all.getOrDefault(Verdict.PARTLY, 0),
-                all.getOrDefault(Verdict.NOT_REPRODUCED, 0), above == 0 ? "" : ", " + above + " above tier "
+                all.get(Verdict.REPRODUCED), all.get(Verdict.PARTLY),
+                all.get(Verdict.NOT_REPRODUCED), above == 0 ? "" : ", " + above + " above tier "
                         + t.word() + " not run", wall, out.resolve("REPRODUCTION.md"));
         return 0;
     }
