@@ -320,13 +320,13 @@ public class CliTest {
                 }
                 if (conf.getFileName().toString().startsWith("cc-")) {
                     // seed 002's CC files run 0.2 s phases and 648-host forests (minutes as sweeps): their keys
-                    // for 2 ms, the forests on a 32-host tree with 2 hotspots
-                    args.addAll(List.of("--set", "packet.end-time=2ms", "--set", "metrics.window-start=0s", "--set",
-                            "sweep.batch-size=1"));
-                    if (Files.readString(conf).contains("forest")) {
-                        // 300 us: past the first hotspots' onset; the forests' points are many (88 in the windy one)
-                        args.addAll(List.of("--set", "topology.name=xgft(2;4,8;1,4)", "--set", "traffic.hotspots=2",
-                                "--set", "packet.end-time=300us"));
+                    // for 2 ms; the forests on a 32-host tree with 2 hotspots for 300 us, past the first hotspots'
+                    // onset (their points are many: 88 in the windy one)
+                    boolean forest = Files.readString(conf).contains("forest");
+                    args.addAll(List.of("--set", "packet.end-time=" + (forest ? "300us" : "2ms"), "--set",
+                            "metrics.window-start=0s", "--set", "sweep.batch-size=1"));
+                    if (forest) {
+                        args.addAll(List.of("--set", "topology.name=xgft(2;4,8;1,4)", "--set", "traffic.hotspots=2"));
                     }
                 }
                 Result r = fabricsim(args.toArray(String[]::new));
