@@ -67,13 +67,15 @@ public class CliTest {
      * The flags of a test's child JVM (a node, a driver, a Spark daemon): those the build gives tests, and the
      * client compiler only. A child runs for seconds, mostly code that runs once (class loading, Pekko's and
      * Spark's start, a short simulation): C2's compilations of it cost a 2-core machine more CPU than they save
-     * (about half of a short run's CPU time). Results do not depend on the compiler.
+     * (about half of a short run's CPU time). The parallel collector, as the test JVMs' own (pom.xml,
+     * fabricsim.test.gc): less CPU than G1 for JVMs of seconds. Results depend on neither.
      */
     public static java.util.List<String> childJvmFlags() {
         java.util.List<String> flags = new java.util.ArrayList<>();
         java.util.Arrays.stream(System.getProperty("fabricsim.jvmFlags", "").trim().split("\\s+"))
                 .filter(f -> !f.isEmpty()).forEach(flags::add);
         flags.add("-XX:TieredStopAtLevel=1");
+        flags.add("-XX:+UseParallelGC");
         return flags;
     }
 

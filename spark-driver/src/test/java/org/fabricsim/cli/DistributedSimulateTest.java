@@ -31,9 +31,16 @@ class DistributedSimulateTest {
     @TempDir
     Path dir;
 
-    /** The seed 004 scenarios that {@link #twoLpsInTwoJvmsForEveryExperimentAndATree} runs across two JVMs. */
+    /**
+     * The scenarios that {@link #twoLpsInTwoJvmsForEveryExperimentAndATree} runs across two JVMs: one of each routing
+     * of seed 004 (C1's LFT file, C2's D-mod-K) with and without AR, the degraded 648-host tree, seed 001's
+     * permutation sequence and the parking lot. Every message kind of these runs crosses the JVMs; the
+     * other files send the same kinds and run with 1, 2 and 4 LPs, 2 of them through Kryo, in
+     * {@link #everyPacketExperimentIsReproducedByOneTwoAndFourLps}.
+     */
     private static final List<String> ACROSS_JVMS = List.of("ar-c1-s2.conf", "packet-c1-s2.conf", "ar-c2-s5.conf",
-            "packet-c2-s5.conf");
+            "packet-c2-s5.conf", "packet-tree648-degraded.conf", "packet-seed001-sequence.conf",
+            "packet-parking-lot.conf");
 
     static Stream<Path> experimentFiles() throws IOException {
         Path conf = Path.of(System.getProperty("fabricsim.repoRoot", ".."), "conf", "experiments");
@@ -68,9 +75,11 @@ class DistributedSimulateTest {
     @MethodSource("experimentFiles")
     void everyPacketExperimentIsReproducedByOneTwoAndFourLps(Path conf) throws IOException {
         // the 648-host trees for a quarter of their millisecond: half a million packet-hops, each LP's share of
-        // them crossing the cut many times over; the other files are short or small
-        String[] end = conf.getFileName().toString().startsWith("packet-tree648")
-                ? new String[] {"packet.end-time=250us"} : new String[0];
+        // them crossing the cut many times over; the 7-host testbed for 1 of its 5 ms (some 10 000 packets through
+        // its rate-limited HCAs); the other files are short or small
+        String name = conf.getFileName().toString();
+        String[] end = name.startsWith("packet-tree648") ? new String[] {"packet.end-time=250us"}
+                : name.startsWith("packet-testbed7") ? new String[] {"packet.end-time=1ms"} : new String[0];
         Path seq = simulate(conf, "seq", concat(end, "engine.kind=sequential"));
         for (int parts : new int[] {1, 2, 4}) {
             // 2 LPs push every message through Kryo, as if they were in different JVMs; 2 and 4 LPs hold stored
@@ -186,10 +195,9 @@ class DistributedSimulateTest {
             Path tree = dir.resolve("k4.conf");
             Files.writeString(tree, "experiment = packet\ntopology.name = \"kary-ntree(4,3)\"\n"
                     + "traffic.pattern = random-permutation\npacket.end-time = 50us\n");
-            // seed 004's C1 and C2 scenarios differ only in their flows: one of each routing (the C1 LFT file, C2's
-            // D-mod-K) with and without AR crosses the JVMs here; all of them run with 1, 2 and 4 LPs above
-            List<Path> files = new ArrayList<>(experimentFiles().filter(p -> !p.getFileName().toString()
-                    .matches("(ar|packet)-c[12]-s\\d\\.conf") || ACROSS_JVMS.contains(p.getFileName().toString())).toList());
+            List<Path> files = new ArrayList<>(experimentFiles().filter(p -> ACROSS_JVMS.contains(p.getFileName()
+                    .toString())).toList());
+            assertEquals(ACROSS_JVMS.size(), files.size(), "every file of ACROSS_JVMS exists");
             files.add(tree);
             for (Path conf : files) {
                 String name = conf.getFileName().toString();

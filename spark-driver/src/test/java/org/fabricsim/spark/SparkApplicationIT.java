@@ -24,6 +24,8 @@ import java.util.stream.Collectors;
 import org.fabricsim.cli.Main;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,14 +42,18 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>and to such a cluster with authentication and RPC and I/O encryption on, the secret in a file
  *       (docs/SPARK.md, "Security"), which appears nowhere in the outputs and logs.
  * </ol>
+ * The tests run side by side (each its own output directory, cluster and free ports): their JVMs spend much of
+ * their time starting, one at a time would leave a core idle.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SparkApplicationIT {
     private static final long TIMEOUT_S = 120;
     /**
-     * The executors' JVMs get the client compiler only, as this test's other child JVMs ({@link #java}); Spark's
-     * own flags (--add-opens) come first all the same.
+     * The executors' JVMs get the client compiler and the parallel collector, as this test's other child JVMs
+     * ({@link #java}); Spark's own flags (--add-opens) come first all the same.
      */
-    private static final String EXECUTOR_JIT = "spark.executor.extraJavaOptions=-XX:TieredStopAtLevel=1";
+    private static final String EXECUTOR_JIT =
+            "spark.executor.extraJavaOptions=-XX:TieredStopAtLevel=1 -XX:+UseParallelGC";
 
     private static Path build;
     private static Path jar;
@@ -154,6 +160,7 @@ class SparkApplicationIT {
         c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         c.addAll(jvmFlags);
         c.add("-XX:TieredStopAtLevel=1"); // as CliTest.childJvmFlags: JVMs of seconds, mostly code that runs once
+        c.add("-XX:+UseParallelGC");
         c.add("-Xmx1g");
         c.add("-cp");
         c.add(classpath);

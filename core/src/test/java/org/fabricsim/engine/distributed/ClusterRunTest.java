@@ -108,8 +108,10 @@ class ClusterRunTest {
         try {
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
             // the client compiler only: a member runs for seconds, mostly code that runs once (class loading,
-            // Pekko's start, a short run), and C2's compilations of it cost a 2-core machine more CPU than they save
-            List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-XX:TieredStopAtLevel=1", "-cp",
+            // Pekko's start, a short run), and C2's compilations of it cost a 2-core machine more CPU than they save;
+            // the parallel collector, as the test JVMs' own (pom.xml, fabricsim.test.gc)
+            List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-XX:TieredStopAtLevel=1",
+                    "-XX:+UseParallelGC", "-cp",
                     System.getProperty("java.class.path"), MemberMain.class.getName(), String.valueOf(port), seed));
             command.addAll(List.of(extra));
             return new ProcessBuilder(command)
