@@ -66,6 +66,55 @@ class EventQueueTest {
 
     @ParameterizedTest
     @MethodSource("kinds")
+    void popsInOrderWithTimesSpreadOverManyBucketsAndPeeksBetweenPushes(String kind) {
+        // times from the same instant to far beyond a calendar's ring (a timer), and a peek before some pushes:
+        // a peek may move a calendar's current bucket ahead of an event pushed after it (a message from another
+        // LP for a time between now and the next event)
+        EventQueue q = EventQueue.create(kind);
+        List<Ev> reference = new ArrayList<>();
+        SplittableRandom r = new SplittableRandom(11);
+        Comparator<Ev> order = Comparator.comparingLong(Ev::time).thenComparingLong(Ev::tie);
+        long seq = 0;
+        long now = 0;
+        long[] spreads = {1, 1 << 10, 1 << 20, 1L << 33};
+        for (int step = 0; step < 100_000; step++) {
+            if (r.nextInt(8) == 0) {
+                assertEquals(reference.stream().min(order).map(Ev::time).orElse(Long.MAX_VALUE), q.peekTime());
+            }
+            if (r.nextInt(2) == 0 || reference.isEmpty()) {
+                long t = now + r.nextLong(spreads[r.nextInt(spreads.length)]);
+                Ev e = new Ev(t, TieKey.of(r.nextInt(4), r.nextInt(50), seq++), r.nextInt(1000), r.nextLong());
+                q.push(e.time, e.tie, e.target, e.payload);
+                reference.add(e);
+            } else {
+                Ev min = reference.stream().min(order).orElseThrow();
+                reference.remove(min);
+                q.pop();
+                assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
+                now = q.time();
+            }
+            assertEquals(reference.size(), q.size());
+            if (reference.size() > 300) {
+                while (reference.size() > 20) {
+                    Ev min = reference.stream().min(order).orElseThrow();
+                    reference.remove(min);
+                    q.pop();
+                    assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
+                    now = q.time();
+                }
+            }
+        }
+        while (!reference.isEmpty()) {
+            Ev min = reference.stream().min(order).orElseThrow();
+            reference.remove(min);
+            q.pop();
+            assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
+        }
+        assertTrue(q.isEmpty());
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
     void tieKeyOrdersKindThenSourceThenSequence(String kind) {
         EventQueue q = EventQueue.create(kind);
         q.push(5, TieKey.of(1, 0, 0), 0, 0);
