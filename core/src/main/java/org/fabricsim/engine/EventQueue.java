@@ -33,15 +33,15 @@ public interface EventQueue {
 
     /**
      * The implementations a test suite runs against (DESIGN.md lesson 9): heaps of arity 2, 4 and 8, and a
-     * calendar queue of 4096 buckets of 1.024 ns (a 4.2 us ring: a cable and a packet's serialisation at the
-     * seeds' rates and lengths; longer timers go to its overflow heap).
+     * calendar queue of 16 384 buckets of 256 ps (a 4.2 us ring: a cable and a packet's serialisation at the
+     * seeds' rates and lengths; longer timers go to its overflow heap; D214).
      */
     static EventQueue create(String kind) {
         return switch (kind) {
             case "heap2" -> new HeapEventQueue(2);
             case "heap4" -> new HeapEventQueue(4);
             case "heap8" -> new HeapEventQueue(8);
-            case "calendar" -> new CalendarEventQueue(10, 12);
+            case "calendar" -> new CalendarEventQueue(8, 14);
             default -> throw new IllegalArgumentException("unknown event queue '" + kind + "' (" + String.join(", ",
                     kinds()) + ")");
         };
