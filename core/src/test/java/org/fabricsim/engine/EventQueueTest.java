@@ -19,13 +19,23 @@ class EventQueueTest {
     record Ev(long time, long tie, int target, long payload) {
     }
 
+    private static final Comparator<Ev> ORDER = Comparator.comparingLong(Ev::time).thenComparingLong(Ev::tie);
+
+    /** Pops {@code q}, which must give the least event of {@code reference} (removed there); its time. */
+    private static long popMin(EventQueue q, List<Ev> reference) {
+        Ev min = reference.stream().min(ORDER).orElseThrow();
+        reference.remove(min);
+        q.pop();
+        assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
+        return q.time();
+    }
+
     @ParameterizedTest
     @MethodSource("kinds")
     void popsInTimeThenTieOrderWhateverThePushOrder(String kind) {
         EventQueue q = EventQueue.create(kind);
         List<Ev> reference = new ArrayList<>();
         SplittableRandom r = new SplittableRandom(7);
-        Comparator<Ev> order = Comparator.comparingLong(Ev::time).thenComparingLong(Ev::tie);
         long seq = 0;
         long now = 0;
         for (int step = 0; step < 200_000; step++) {
@@ -37,28 +47,18 @@ class EventQueueTest {
                 q.push(e.time, e.tie, e.target, e.payload);
                 reference.add(e);
             } else {
-                Ev min = reference.stream().min(order).orElseThrow();
-                reference.remove(min);
-                assertEquals(min.time, q.peekTime());
-                q.pop();
-                assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
-                now = q.time();
+                assertEquals(reference.stream().min(ORDER).orElseThrow().time, q.peekTime());
+                now = popMin(q, reference);
             }
             assertEquals(reference.size(), q.size());
             if (reference.size() > 400) {
                 while (reference.size() > 10) {
-                    Ev min = reference.stream().min(order).orElseThrow();
-                    reference.remove(min);
-                    q.pop();
-                    assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
+                    popMin(q, reference);
                 }
             }
         }
         while (!reference.isEmpty()) {
-            Ev min = reference.stream().min(order).orElseThrow();
-            reference.remove(min);
-            q.pop();
-            assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
+            popMin(q, reference);
         }
         assertTrue(q.isEmpty());
         assertEquals(Long.MAX_VALUE, q.peekTime());
@@ -73,13 +73,12 @@ class EventQueueTest {
         EventQueue q = EventQueue.create(kind);
         List<Ev> reference = new ArrayList<>();
         SplittableRandom r = new SplittableRandom(11);
-        Comparator<Ev> order = Comparator.comparingLong(Ev::time).thenComparingLong(Ev::tie);
         long seq = 0;
         long now = 0;
         long[] spreads = {1, 1 << 10, 1 << 20, 1L << 33};
         for (int step = 0; step < 100_000; step++) {
             if (r.nextInt(8) == 0) {
-                assertEquals(reference.stream().min(order).map(Ev::time).orElse(Long.MAX_VALUE), q.peekTime());
+                assertEquals(reference.stream().min(ORDER).map(Ev::time).orElse(Long.MAX_VALUE), q.peekTime());
             }
             if (r.nextInt(2) == 0 || reference.isEmpty()) {
                 long t = now + r.nextLong(spreads[r.nextInt(spreads.length)]);
@@ -87,28 +86,17 @@ class EventQueueTest {
                 q.push(e.time, e.tie, e.target, e.payload);
                 reference.add(e);
             } else {
-                Ev min = reference.stream().min(order).orElseThrow();
-                reference.remove(min);
-                q.pop();
-                assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
-                now = q.time();
+                now = popMin(q, reference);
             }
             assertEquals(reference.size(), q.size());
             if (reference.size() > 300) {
                 while (reference.size() > 20) {
-                    Ev min = reference.stream().min(order).orElseThrow();
-                    reference.remove(min);
-                    q.pop();
-                    assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
-                    now = q.time();
+                    now = popMin(q, reference);
                 }
             }
         }
         while (!reference.isEmpty()) {
-            Ev min = reference.stream().min(order).orElseThrow();
-            reference.remove(min);
-            q.pop();
-            assertEquals(min, new Ev(q.time(), q.tie(), q.target(), q.payload()));
+            popMin(q, reference);
         }
         assertTrue(q.isEmpty());
     }
