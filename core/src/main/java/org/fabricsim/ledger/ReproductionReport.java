@@ -28,9 +28,6 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
      */
     public record Meta(String date, String commit, String machine, String tier, String only, double wallSeconds,
             int runs, int runsKept, double runSeconds) {
-        public Meta(String date, String commit, String machine, String tier, String only, double wallSeconds) {
-            this(date, commit, machine, tier, only, wallSeconds, 0, 0, 0);
-        }
     }
 
     /** Verdict counts per seed, seeds in order. */

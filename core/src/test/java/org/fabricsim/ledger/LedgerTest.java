@@ -138,7 +138,7 @@ class LedgerTest {
         assertEquals(Tier.STANDARD, e.tier());
         Outcome o = Outcome.of(e, Map.of());
         assertEquals(Verdict.NOT_REPRODUCED, o.verdict());
-        String md = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "standard", null, 1.0),
+        String md = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "standard", null, 1.0, 0, 0, 0),
                 List.of(o)).markdown();
         assertTrue(md.contains("| not measurable yet |") && md.contains("Not measurable yet: the OSU all-to-all (issue 32)."), md);
         Path dir = ledger(RUNS + "entries = [ { id = e2, seed = \"004\", place = p, words = w, run = r,"
@@ -176,8 +176,8 @@ class LedgerTest {
         LedgerEntry e = l.entries().get(0);
         assertEquals(List.of(), l.select(Tier.STANDARD, null), "a standard run does not run it");
         assertEquals(List.of(e), l.matching("004"));
-        ReproductionReport r = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "standard", null, 1.0),
-                List.of(Outcome.notRun(e)));
+        ReproductionReport r = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "standard", null, 1.0,
+                0, 0, 0), List.of(Outcome.notRun(e)));
         String md = r.markdown();
         assertTrue(md.contains("| [004](#seed-004) | 1 | 0 | 0 | 0 | 1 |"), md);
         assertTrue(md.contains("| not run (tier full) |") && md.contains("**not run at this tier**") && !md.contains("Cause"), md);
