@@ -102,24 +102,28 @@ public final class PacketPool {
     }
 
     /*
-     * Across a cut a packet travels as six words (PacketLp.PAYLOAD_WORDS): its lane, type and flags beside
-     * its flow; payload (a control packet's taker, as it has no payload) beside wire bytes; the host it is
-     * routed towards beside its blocks; its injection and tail times; its sequence number in its flow beside
-     * a control packet's own field ({@link #word5}).
+     * Across a cut a packet travels as six words (PacketLp.PAYLOAD_WORDS): its lane beside its flow (a whole
+     * int: VOQnet's lanes are one per destination host, thousands of them); payload (a control packet's taker,
+     * as it has no payload) beside its type and wire bytes; the host it is routed towards beside its flags and
+     * blocks; its injection and tail times; its sequence number in its flow beside a control packet's own field
+     * ({@link #word5}). Wire bytes and blocks fit in 24 bits (a packet is at most 1 MiB, PacketParams), type and
+     * flags in 8.
      */
 
     long word0(int pk) {
-        return ((long) flow[pk] << 32) | (vl[pk] & 0xFF) | (type[pk] & 0xFF) << 8 | (long) (flags[pk] & 0xFFFF) << 16;
+        return ((long) flow[pk] << 32) | (vl[pk] & 0xFFFFFFFFL);
     }
 
     long word1(int pk) {
         int first = type[pk] == ControlPacket.DATA ? payload[pk] : to[pk];
-        return ((long) first << 32) | (wire[pk] & 0xFFFFFFFFL);
+        return ((long) first << 32) | (long) (type[pk] & 0xFF) << 24 | (wire[pk] & LOW24);
     }
 
     long word2(int pk) {
-        return ((long) dst[pk] << 32) | (blocks[pk] & 0xFFFFFFFFL);
+        return ((long) dst[pk] << 32) | (long) (flags[pk] & 0xFF) << 24 | (blocks[pk] & LOW24);
     }
+
+    private static final int LOW24 = 0xFFFFFF;
 
     long word5(int pk) {
         long own = type[pk] == ControlPacket.DATA ? 0 : aux[pk]; // a data packet's aux is not its own (unset)
@@ -128,16 +132,16 @@ public final class PacketPool {
 
     /** The packet another part sent as {@code w0..w5} (see {@link #word0}), now in this pool. */
     int fromWords(long w0, long w1, long w2, long injected, long tail, long w5) {
-        int t = (int) (w0 >>> 8) & 0xFF;
+        int t = (int) (w1 >>> 24) & 0xFF;
         int first = (int) (w1 >>> 32);
         int d = (int) (w2 >>> 32);
-        int pk = data((int) (w0 >>> 32), (int) w5, d, t == ControlPacket.DATA ? first : 0, (int) w1, (int) w2,
-                (int) w0 & 0xFF, injected, tail);
+        int pk = data((int) (w0 >>> 32), (int) w5, d, t == ControlPacket.DATA ? first : 0, (int) w1 & LOW24,
+                (int) w2 & LOW24, (int) w0, injected, tail);
         type[pk] = t;
         if (t != ControlPacket.DATA) {
             liveControl++;
         }
-        flags[pk] = (int) (w0 >>> 16) & 0xFFFF;
+        flags[pk] = (int) (w2 >>> 24) & 0xFF;
         aux[pk] = (int) (w5 >>> 32);
         to[pk] = t == ControlPacket.DATA ? d : first;
         return pk;
