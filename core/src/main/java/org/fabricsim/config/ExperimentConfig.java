@@ -101,7 +101,7 @@ public final class ExperimentConfig {
         } catch (ConfigException e) {
             throw new InputException(oneLine(e));
         }
-        checkKnownKeys(given, defaults);
+        checkKnownKeys(given);
         return new ExperimentConfig(resolved, baseDir, source);
     }
 
@@ -130,21 +130,40 @@ public final class ExperimentConfig {
     }
 
     static Config defaults() {
-        try (InputStream in = ExperimentConfig.class.getClassLoader().getResourceAsStream(DEFAULTS)) {
-            if (in == null) {
-                throw new IllegalStateException("missing " + DEFAULTS + " on the classpath");
+        return Defaults.CONFIG;
+    }
+
+    /**
+     * The packaged defaults and their keys, parsed once per JVM (a {@link Config} is immutable): every run, sweep
+     * point, trial and LP builds its configuration on them, and parsing the 28 kB file each time was a tenth of
+     * the CPU of a test JVM running many short experiments.
+     */
+    private static final class Defaults {
+        static final Config CONFIG = parse();
+        static final Set<String> KEYS = keys(CONFIG);
+
+        private static Config parse() {
+            try (InputStream in = ExperimentConfig.class.getClassLoader().getResourceAsStream(DEFAULTS)) {
+                if (in == null) {
+                    throw new IllegalStateException("missing " + DEFAULTS + " on the classpath");
+                }
+                // buffered: the HOCON tokenizer reads a character at a time
+                return ConfigFactory.parseReader(new java.io.BufferedReader(new InputStreamReader(in,
+                        StandardCharsets.UTF_8)), ConfigParseOptions.defaults().setOriginDescription("defaults.conf"));
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
             }
-            return ConfigFactory.parseReader(new InputStreamReader(in, StandardCharsets.UTF_8),
-                    ConfigParseOptions.defaults().setOriginDescription("defaults.conf"));
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
+        }
+
+        private static Set<String> keys(Config defaults) {
+            Set<String> known = new TreeSet<>();
+            collect(defaults.root(), "", known);
+            return java.util.Collections.unmodifiableSet(known);
         }
     }
 
-    private static void checkKnownKeys(Config given, Config defaults) {
-        Set<String> known = new TreeSet<>();
-        collect(defaults.root(), "", known);
-        walkGiven(given.root(), "", known);
+    private static void checkKnownKeys(Config given) {
+        walkGiven(given.root(), "", Defaults.KEYS);
     }
 
     private static void collect(ConfigObject obj, String prefix, Set<String> into) {
@@ -239,13 +258,12 @@ public final class ExperimentConfig {
         } catch (ConfigException.WrongType e) {
             throw error(key, "expected a list of objects { key = value, ... }");
         }
-        Config defaults = defaults();
         for (ConfigObject element : list) {
             Config overrides = element.toConfig();
             for (String s : skip) {
                 overrides = overrides.withoutPath(s);
             }
-            checkKnownKeys(overrides, defaults);
+            checkKnownKeys(overrides);
             Config merged = overrides.withFallback(config).resolve();
             out.add(new ExperimentConfig(merged, baseDir, source));
         }
