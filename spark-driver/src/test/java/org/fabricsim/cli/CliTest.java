@@ -261,80 +261,105 @@ public class CliTest {
                 "tree648", "--routing", "dmodk");
     }
 
-    /** Every experiment file in conf/experiments is valid and runs (with few trials). */
+    /**
+     * Every experiment file in conf/experiments is valid and runs (with few trials). The files run two at a time,
+     * as two users' commands in one JVM would (each run has its own output streams and directory; sweeps share the
+     * class's Spark session): most are one-threaded packet runs, and the second core would otherwise idle.
+     */
     @Test
-    void shippedExperimentFilesRun() throws IOException {
+    void shippedExperimentFilesRun() throws Exception {
         Path experiments = Path.of(System.getProperty("fabricsim.repoRoot"), "conf", "experiments");
+        List<Path> confs;
         try (Stream<Path> files = Files.list(experiments)) {
-            for (Path conf : files.filter(f -> f.toString().endsWith(".conf")).sorted().toList()) {
-                // contention files: 2 trials; sweeps: one small batch per point with a low iteration cap; the
-                // 1152-host seed 001 files (minutes each): their keys on a 32-host tree and one permutation
-                boolean seed001 = conf.getFileName().toString().startsWith("ar-seed001");
-                List<String> args = new java.util.ArrayList<>(List.of("run", conf.toString(), "--set", "trials=2",
-                        "--set", "output.plots=false", "--set", "sweep.batch-size=" + (seed001 ? 1 : 5), "--set",
-                        "sweep.min-batches=1", "--set", "sweep.max-batches=1", "--set", "convergence.max-iterations=200",
-                        "--progress", "off", "--out", dir.resolve(conf.getFileName().toString()).toString()));
-                if (seed001) {
-                    args.addAll(List.of("--set", "topology.name=xgft(2;4,8;1,4)", "--set",
-                            "packet.permutation-sequence=1"));
-                }
-                boolean trace = Files.readString(conf).contains("traffic = trace");
-                if (trace) {
-                    // the HPCC traces' hot senders and hotspots are hosts of network #2: its 256 hosts, 20 us, one bin
-                    args.addAll(List.of("--set", "packet.end-time=20us", "--set", "metrics.bin-width=20us", "--set",
-                            "sweep.batch-size=1"));
-                } else if (conf.getFileName().toString().startsWith("isolation-ccfit-case")
-                        && Files.readString(conf).contains("flows = [")) {
-                    // Paper V's cases #1-#3 name their hosts (7 and 8 of them): their own networks, for 1 ms
-                    args.addAll(List.of("--set", "packet.end-time=1ms"));
-                } else if (conf.getFileName().toString().startsWith("isolation-")) {
-                    // seed 002 Papers V-VI's bursts on up to 256 hosts: their keys on 16 hosts, into the burst
-                    args.addAll(List.of("--set", "packet.end-time=1200us", "--set", "metrics.window-start=0s", "--set",
-                            "sweep.batch-size=1", "--set", "topology.name=kary-ntree(4,2)"));
-                }
-                if (conf.getFileName().toString().equals("adaptive-fig6-2.conf")) {
-                    // 5 permutations on the 16-ary 3-tree's 4096 hosts: its keys on the 8-ary 3-tree
-                    args.addAll(List.of("--set", "topology.name=kary-ntree(8,3)"));
-                }
-                if (conf.getFileName().toString().matches("rates-fig6-(7|8|10)\\.conf")) {
-                    // seed 003's rate schemes on 4096 hosts, 5 runs per point: on the 512 of the modified 8-ary
-                    // 3-tree (Fig 6.10's fragmented applications: 4 of 128 hosts)
-                    args.addAll(List.of("--set", "topology.name=mkary-ntree(8,3,2)", "--set", "traffic.applications=4"));
-                }
-                if (conf.getFileName().toString().startsWith("rates-table")) {
-                    // seed 003's realisation tables: 20 points x 5 runs on 512 hosts; their keys on 16, for 20 us
-                    args.addAll(List.of("--set", "topology.name=kary-ntree(4,2)", "--set", "packet.end-time=20us",
-                            "--set", "metrics.window-start=0s", "--set", "sweep.batch-size=1"));
-                }
-                if (conf.getFileName().toString().startsWith("rates-packet-")) {
-                    // seed 003 Figs 6.7, 6.8, 6.10 at the packet level: 25-30 points x 5 runs on 512 hosts; their
-                    // keys on the modified 4-ary 2-tree (16 hosts, one application of all 16), for 20 us
-                    args.addAll(List.of("--set", "topology.name=mkary-ntree(4,2,2)", "--set", "packet.end-time=20us",
-                            "--set", "metrics.window-start=0s", "--set", "sweep.batch-size=1", "--set",
-                            "packet.flow-size=8KiB", "--set", "traffic.applications=1", "--set",
-                            "traffic.application-size=16"));
-                }
-                if (conf.getFileName().toString().startsWith("rates-protocols-")) {
-                    // seed 003 §6.8-6.11's protocols on 4096 hosts, 10-50 runs per point: one run on 512 hosts
-                    // (Fig 6.11's applications of 128: 4 of them)
-                    args.addAll(List.of("--set", "topology.name=mkary-ntree(8,3,2)", "--set", "sweep.batch-size=1",
-                            "--set", "traffic.applications=4"));
-                }
-                if (conf.getFileName().toString().startsWith("cc-")) {
-                    // seed 002's CC files run 0.2 s phases and 648-host forests (minutes as sweeps): their keys
-                    // for 2 ms; the forests on a 32-host tree with 2 hotspots for 300 us, past the first hotspots'
-                    // onset (their points are many: 88 in the windy one)
-                    boolean forest = Files.readString(conf).contains("forest");
-                    args.addAll(List.of("--set", "packet.end-time=" + (forest ? "300us" : "2ms"), "--set",
-                            "metrics.window-start=0s", "--set", "sweep.batch-size=1"));
-                    if (forest) {
-                        args.addAll(List.of("--set", "topology.name=xgft(2;4,8;1,4)", "--set", "traffic.hotspots=2"));
-                    }
-                }
-                Result r = fabricsim(args.toArray(String[]::new));
-                assertEquals(0, r.status(), conf + ": " + r.err());
+            confs = files.filter(f -> f.toString().endsWith(".conf")).sorted().toList();
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<Result>> runs = new java.util.ArrayList<>();
+            for (Path conf : confs) {
+                String[] args = shippedFileArgs(conf);
+                runs.add(pool.submit(() -> fabricsim(args)));
+            }
+            for (int i = 0; i < confs.size(); i++) {
+                Result r = runs.get(i).get();
+                assertEquals(0, r.status(), confs.get(i) + ": " + r.err());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** {@code fabricsim run CONF} with the settings that make a shipped file's run short (its keys unchanged). */
+    private String[] shippedFileArgs(Path conf) throws IOException {
+        // contention files: 2 trials; sweeps: one small batch per point with a low iteration cap; the
+        // 1152-host seed 001 files (minutes each): their keys on a 32-host tree and one permutation
+        boolean seed001 = conf.getFileName().toString().startsWith("ar-seed001");
+        List<String> args = new java.util.ArrayList<>(List.of("run", conf.toString(), "--set", "trials=2",
+                "--set", "output.plots=false", "--set", "sweep.batch-size=" + (seed001 ? 1 : 5), "--set",
+                "sweep.min-batches=1", "--set", "sweep.max-batches=1", "--set", "convergence.max-iterations=200",
+                "--progress", "off", "--out", dir.resolve(conf.getFileName().toString()).toString()));
+        if (seed001) {
+            args.addAll(List.of("--set", "topology.name=xgft(2;4,8;1,4)", "--set",
+                    "packet.permutation-sequence=1"));
+        }
+        boolean trace = Files.readString(conf).contains("traffic = trace");
+        if (trace) {
+            // the HPCC traces' hot senders and hotspots are hosts of network #2: its 256 hosts, 20 us, one bin
+            args.addAll(List.of("--set", "packet.end-time=20us", "--set", "metrics.bin-width=20us", "--set",
+                    "sweep.batch-size=1"));
+        } else if (conf.getFileName().toString().startsWith("isolation-ccfit-case")
+                && Files.readString(conf).contains("flows = [")) {
+            // Paper V's cases #1-#3 name their hosts (7 and 8 of them): their own networks, for 1 ms
+            args.addAll(List.of("--set", "packet.end-time=1ms"));
+        } else if (conf.getFileName().toString().startsWith("isolation-")) {
+            // seed 002 Papers V-VI's bursts on up to 256 hosts: their keys on 16 hosts, into the burst
+            args.addAll(List.of("--set", "packet.end-time=1200us", "--set", "metrics.window-start=0s", "--set",
+                    "sweep.batch-size=1", "--set", "topology.name=kary-ntree(4,2)"));
+        }
+        if (conf.getFileName().toString().equals("adaptive-fig6-2.conf")) {
+            // permutations on the 16-ary 3-tree's 4096 hosts: its keys on the 8-ary 3-tree, one permutation
+            args.addAll(List.of("--set", "topology.name=kary-ntree(8,3)", "--set", "sweep.batch-size=1"));
+        }
+        if (conf.getFileName().toString().equals("adaptive-fig6-4.conf")) {
+            // its points name their 4096-host trees: one permutation on each
+            args.addAll(List.of("--set", "sweep.batch-size=1"));
+        }
+        if (conf.getFileName().toString().matches("rates-fig6-(7|8|10)\\.conf")) {
+            // seed 003's rate schemes on 4096 hosts, 5 runs per point: on the 512 of the modified 8-ary
+            // 3-tree (Fig 6.10's fragmented applications: 4 of 128 hosts)
+            args.addAll(List.of("--set", "topology.name=mkary-ntree(8,3,2)", "--set", "traffic.applications=4"));
+        }
+        if (conf.getFileName().toString().startsWith("rates-table")) {
+            // seed 003's realisation tables: 20 points x 5 runs on 512 hosts; their keys on 16, for 20 us
+            args.addAll(List.of("--set", "topology.name=kary-ntree(4,2)", "--set", "packet.end-time=20us",
+                    "--set", "metrics.window-start=0s", "--set", "sweep.batch-size=1"));
+        }
+        if (conf.getFileName().toString().startsWith("rates-packet-")) {
+            // seed 003 Figs 6.7, 6.8, 6.10 at the packet level: 25-30 points x 5 runs on 512 hosts; their
+            // keys on the modified 4-ary 2-tree (16 hosts, one application of all 16), for 20 us
+            args.addAll(List.of("--set", "topology.name=mkary-ntree(4,2,2)", "--set", "packet.end-time=20us",
+                    "--set", "metrics.window-start=0s", "--set", "sweep.batch-size=1", "--set",
+                    "packet.flow-size=8KiB", "--set", "traffic.applications=1", "--set",
+                    "traffic.application-size=16"));
+        }
+        if (conf.getFileName().toString().startsWith("rates-protocols-")) {
+            // seed 003 §6.8-6.11's protocols on 4096 hosts, 10-50 runs per point: one run on 512 hosts
+            // (Fig 6.11's applications of 128: 4 of them)
+            args.addAll(List.of("--set", "topology.name=mkary-ntree(8,3,2)", "--set", "sweep.batch-size=1",
+                    "--set", "traffic.applications=4"));
+        }
+        if (conf.getFileName().toString().startsWith("cc-")) {
+            // seed 002's CC files run 0.2 s phases and 648-host forests (minutes as sweeps): their keys
+            // for 2 ms; the forests on a 32-host tree with 2 hotspots for 300 us, past the first hotspots'
+            // onset (their points are many: 88 in the windy one)
+            boolean forest = Files.readString(conf).contains("forest");
+            args.addAll(List.of("--set", "packet.end-time=" + (forest ? "300us" : "2ms"), "--set",
+                    "metrics.window-start=0s", "--set", "sweep.batch-size=1"));
+            if (forest) {
+                args.addAll(List.of("--set", "topology.name=xgft(2;4,8;1,4)", "--set", "traffic.hotspots=2"));
             }
         }
+        return args.toArray(String[]::new);
     }
 
     /** Issue 17's bad values: status 2, exactly this one line on stderr, nothing on stdout, no --out directory. */

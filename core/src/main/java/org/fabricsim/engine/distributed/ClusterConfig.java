@@ -60,6 +60,12 @@ public final class ClusterConfig {
                 failure-detector.acceptable-heartbeat-pause = 3s
                 failure-detector.heartbeat-interval = 500ms
                 unreachable-nodes-reaper-interval = 500ms
+                # a run's members join, and its driver leaves, by the leader's actions spread by gossip: at
+                # Pekko's 1 s ticks each run spent seconds joining and leaving; a run's cluster is tens of
+                # members, for which a tick of 200 ms costs nothing (D215)
+                gossip-interval = 200ms
+                leader-actions-interval = 200ms
+                periodic-tasks-initial-delay = 200ms
               }
               # a run that ends, or aborts because a member died, should not wait long to leave the cluster
               coordinated-shutdown.phases.cluster-leave.timeout = 2s
