@@ -172,12 +172,15 @@ public final class PacketEndToEnd {
     }
 
     private static PacketRun run(Topology t, ForwardingTables lft, FlowSchedule s, PacketParams p, Binding b, long end) {
-        PacketSimulation sim = (b.messages() == null ? PacketSimulation.builder(t, lft, s)
+        return builder(t, lft, s, p, b).build().runUntil(end);
+    }
+
+    /** The simulation a run of these settings builds (its event queue: the binding's kind). */
+    static PacketSimulation.Builder builder(Topology t, ForwardingTables lft, FlowSchedule s, PacketParams p,
+            Binding b) {
+        return (b.messages() == null ? PacketSimulation.builder(t, lft, s)
                 : PacketSimulation.builder(t, lft, b.messages())).params(p).seed(b.seed()).flowLanes(b.lanes())
                 .adaptiveRouting(b.routing()).congestionControl(b.cc()).isolation(b.isolation()).queue(b.queue())
-                .rateRealisation(b.injection()).flowPaths(b.paths())
-                .build();
-        PacketRun run = sim.runUntil(end);
-        return run;
+                .rateRealisation(b.injection()).flowPaths(b.paths());
     }
 }
