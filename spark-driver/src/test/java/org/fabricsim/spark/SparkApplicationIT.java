@@ -74,7 +74,9 @@ class SparkApplicationIT {
         jvmFlags = Arrays.stream(System.getProperty("fabricsim.jvmFlags", "").trim().split("\\s+"))
                 .filter(s -> !s.isEmpty()).toList();
         sparkJars = sparkProvidedJars();
-        conf = SweepFiles.write(dir, "sweep.conf", SweepFiles.SMALL);
+        // two rounds exactly (the file's minimum): each round is a Spark job, and on a standalone cluster of C1
+        // JVMs a job costs seconds; what the test asks is that the bytes of a sweep of several rounds are the same
+        conf = SweepFiles.write(dir, "sweep.conf", SweepFiles.SMALL + "sweep.max-batches = 2\n");
         reference = dir.resolve("in-process");
         int status = Main.execute(new String[] {"sweep", conf.toString(), "--master", "local[1]", "--out",
                 reference.toString(), "--progress", "off"}, System.out, System.err);
