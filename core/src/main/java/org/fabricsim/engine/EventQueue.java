@@ -34,7 +34,7 @@ public interface EventQueue {
     /**
      * The implementations a test suite runs against (DESIGN.md lesson 9): heaps of arity 2, 4 and 8, and a
      * calendar queue of 16 384 buckets of 256 ps (a 4.2 us ring: a cable and a packet's serialisation at the
-     * seeds' rates and lengths; longer timers go to its overflow heap; D214).
+     * seeds' rates and lengths; longer timers go to its overflow heap; D214), the packet model's default (D216).
      */
     static EventQueue create(String kind) {
         return switch (kind) {

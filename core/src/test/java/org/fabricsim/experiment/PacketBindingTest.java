@@ -43,7 +43,7 @@ class PacketBindingTest {
     void defaultsConfBindsToTheDefaultParameters() throws IOException {
         assertEquals(PacketParams.defaults(), PacketBinding.params(config("")));
         assertEquals(1_000_000_000L, PacketBinding.endTime(config("")));
-        assertEquals("heap4", PacketBinding.eventQueue(config("")));
+        assertEquals("calendar", PacketBinding.eventQueue(config("")));
     }
 
     @Test

@@ -166,7 +166,7 @@ public final class PacketSimulation {
         private long seed = 1;
         private PacketObserver observer = PacketObserver.NONE;
         private int[] flowLanes;
-        private String queue = "heap4";
+        private String queue = "calendar";
         private EventQueue queueInstance;
         private DecisionPoints mechanisms;
         private AdaptiveRouting routing = AdaptiveRouting.STATIC;
@@ -207,7 +207,7 @@ public final class PacketSimulation {
             return this;
         }
 
-        /** The event queue implementation ({@link EventQueue#kinds()}); default heap4. */
+        /** The event queue implementation ({@link EventQueue#kinds()}); default calendar (D216). */
         public Builder queue(String kind) {
             EventQueue.create(kind);
             this.queue = kind;
