@@ -172,7 +172,15 @@ public final class PacketEndToEnd {
     }
 
     private static PacketRun run(Topology t, ForwardingTables lft, FlowSchedule s, PacketParams p, Binding b, long end) {
-        return builder(t, lft, s, p, b).build().runUntil(end);
+        PacketSimulation sim = builder(t, lft, s, p, b).build();
+        PacketRun run = sim.runUntil(end);
+        // what the events per packet-hop are (issue 36)
+        StringBuilder kinds = new StringBuilder();
+        sim.eventsByKind().forEach((kind, n) -> kinds.append(String.format(" %s %.3f", kind,
+                n / (double) Math.max(1, run.packetHops()))));
+        System.out.printf("events per packet-hop %.3f:%s%n", run.events() / (double) Math.max(1, run.packetHops()),
+                kinds);
+        return run;
     }
 
     /** The simulation a run of these settings builds (its event queue: the binding's kind). */

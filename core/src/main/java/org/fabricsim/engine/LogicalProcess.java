@@ -12,6 +12,8 @@ public final class LogicalProcess implements EventSink {
     // pending events per kind: a model asks whether any event of a kind is still to come (a credit-loop
     // deadlock is packets held with no packet or credit event pending); one add per push and pop
     private final int[] pendingOfKind = new int[TieKey.MAX_KIND + 1];
+    // events processed per kind: what each event per packet-hop does (issue 36)
+    private final long[] handledOfKind = new long[TieKey.MAX_KIND + 1];
     private EventHandler handler;
     private long events;
     private long now;
@@ -74,6 +76,7 @@ public final class LogicalProcess implements EventSink {
             long tie = q.tie();
             int kind = TieKey.kind(tie);
             pendingOfKind[kind]--;
+            handledOfKind[kind]++;
             digest = (digest ^ now ^ (tie * 0x9E3779B97F4A7C15L) ^ ((long) q.target() << 32) ^ q.payload())
                     * 0xBF58476D1CE4E5B9L;
             h.handle(now, kind, q.target(), q.payload());
@@ -105,6 +108,11 @@ public final class LogicalProcess implements EventSink {
 
     public int pending() {
         return queue.size();
+    }
+
+    /** Events of {@code kind} processed so far. */
+    public long handled(int kind) {
+        return handledOfKind[kind];
     }
 
     /** Events of {@code kind} scheduled and not yet processed. */

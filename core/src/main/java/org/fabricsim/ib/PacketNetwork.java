@@ -206,6 +206,21 @@ public final class PacketNetwork implements EventHandler {
         switches.drain(t);
     }
 
+    /** The name of event kind {@code kind} in reports (issue 36: what each event per packet-hop does). */
+    public static String kindName(int kind) {
+        return switch (kind) {
+            case CREDIT -> "credit";
+            case TX_DONE -> "tx-done";
+            case ARRIVAL -> "arrival";
+            case CONSUMED -> "consumed";
+            case FLOW_START -> "flow-start";
+            case WAKE -> "wake";
+            case FLOW_STOP -> "flow-stop";
+            case TIMER -> "timer";
+            default -> "kind-" + kind;
+        };
+    }
+
     /** The last byte of the packet on output {@code o} of {@code node} has left. */
     private void transmitted(long t, int o, int node) {
         PacketPool p = pool;

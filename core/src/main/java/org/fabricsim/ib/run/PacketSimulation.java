@@ -86,6 +86,17 @@ public final class PacketSimulation {
     }
 
     /** Events processed so far. */
+    /** Events processed so far per kind, by the kinds' names, kinds never processed left out (issue 36). */
+    public java.util.Map<String, Long> eventsByKind() {
+        java.util.Map<String, Long> byKind = new java.util.LinkedHashMap<>();
+        for (int kind = 0; kind <= org.fabricsim.engine.TieKey.MAX_KIND; kind++) {
+            if (lp.handled(kind) > 0) {
+                byKind.put(PacketNetwork.kindName(kind), lp.handled(kind));
+            }
+        }
+        return byKind;
+    }
+
     public long events() {
         return lp.events();
     }
