@@ -120,18 +120,47 @@ public final class EventTrace {
 
     int pushes() {
         int n = 0;
-        for (int op = 0; op < operations; op++) {
-            n += isPush(op) ? 1 : 0;
+        for (long word : pushBits) {
+            n += Long.bitCount(word); // bits past the last operation are never set
         }
         return n;
+    }
+
+    /**
+     * Percentiles of the recorded pushes' distances ahead of the clock (the last pop's time), in ns: the trace
+     * replayed on a heap, which pops the run's events in the run's order.
+     */
+    String aheadSummary() {
+        long[] ahead = new long[pushes()];
+        EventQueue q = fill(EventQueue.create("heap4"));
+        long now = 0;
+        int next = initial;
+        for (int op = 0, n = 0; op < operations; op++) {
+            if (isPush(op)) {
+                ahead[n++] = time[next] - now;
+                q.push(time[next], tie[next], target[next], payload[next]);
+                next++;
+            } else {
+                q.pop();
+                now = q.time();
+            }
+        }
+        Arrays.sort(ahead);
+        StringBuilder sb = new StringBuilder();
+        String[] names = {"p1", "p10", "p50", "p90", "p99", "p99.9", "max"};
+        double[] quantiles = {0.01, 0.1, 0.5, 0.9, 0.99, 0.999, 1.0};
+        for (int i = 0; i < names.length && ahead.length > 0; i++) {
+            long v = ahead[Math.min(ahead.length - 1, (int) (quantiles[i] * ahead.length))];
+            sb.append(String.format(" %s %.3f ns", names[i], v / 1e3));
+        }
+        return sb.toString().trim();
     }
 
     /**
      * A queue that records what passes through it into an {@link EventTrace}: from the first pop at or after
      * {@code fromPs}, {@code operations} operations. It hands every call on to the queue it wraps.
      */
-    static final class Recorder implements EventQueue {
-        private final EventQueue inner;
+    static final class Recorder extends ForwardingEventQueue {
         private final long fromPs;
         private final int limit;
         private long[] time = new long[1 << 16];
@@ -142,13 +171,9 @@ public final class EventTrace {
         private int initial = -1; // -1: not recording yet
         private final long[] pushBits;
         private int operations;
-        /** Pushes' distances ahead of the clock, ps (for the summary). */
-        private long[] ahead = new long[1 << 16];
-        private int aheadCount;
-        private long now;
 
         Recorder(EventQueue inner, long fromPs, int operations) {
-            this.inner = inner;
+            super(inner);
             this.fromPs = fromPs;
             this.limit = operations;
             this.pushBits = new long[(operations + 63) / 64];
@@ -179,10 +204,6 @@ public final class EventTrace {
                 add(t, k, g, p);
                 pushBits[operations >>> 6] |= 1L << operations;
                 operations++;
-                if (aheadCount == ahead.length) {
-                    ahead = Arrays.copyOf(ahead, aheadCount * 2);
-                }
-                ahead[aheadCount++] = t - now;
             }
             inner.push(t, k, g, p);
         }
@@ -193,29 +214,23 @@ public final class EventTrace {
                 begin();
             }
             inner.pop();
-            now = inner.time();
             if (recording()) {
                 operations++; // a pop: its bit stays 0
             }
         }
 
-        /** Notes what the queue holds now (popping it all and pushing it back: the same events, the same order). */
+        /**
+         * Notes what the queue holds now, as the trace's first events: popping it all and pushing it back (the
+         * same events, the same order).
+         */
         private void begin() {
             int n = inner.size();
-            long[] t = new long[n];
-            long[] k = new long[n];
-            int[] g = new int[n];
-            long[] p = new long[n];
             for (int i = 0; i < n; i++) {
                 inner.pop();
-                t[i] = inner.time();
-                k[i] = inner.tie();
-                g[i] = inner.target();
-                p[i] = inner.payload();
+                add(inner.time(), inner.tie(), inner.target(), inner.payload());
             }
             for (int i = 0; i < n; i++) {
-                inner.push(t[i], k[i], g[i], p[i]);
-                add(t[i], k[i], g[i], p[i]);
+                inner.push(time[i], tie[i], target[i], payload[i]);
             }
             initial = n;
         }
@@ -225,54 +240,6 @@ public final class EventTrace {
                 throw new IllegalStateException("the run ended before the recording began");
             }
             return new EventTrace(time, tie, target, payload, initial, pushBits, operations);
-        }
-
-        /** Percentiles of the pushes' distances ahead of the clock, in ns. */
-        String aheadSummary() {
-            long[] a = Arrays.copyOf(ahead, aheadCount);
-            Arrays.sort(a);
-            StringBuilder sb = new StringBuilder();
-            for (double q : new double[] {0.01, 0.1, 0.5, 0.9, 0.99, 0.999, 1.0}) {
-                long v = a.length == 0 ? 0 : a[Math.min(a.length - 1, (int) (q * a.length))];
-                sb.append(String.format("p%s %.3f ns  ", q * 100 == Math.rint(q * 100) ? (int) (q * 100) + ""
-                        : q * 100 + "", v / 1e3));
-            }
-            return sb.toString().trim();
-        }
-
-        @Override
-        public boolean isEmpty() {
-            return inner.isEmpty();
-        }
-
-        @Override
-        public int size() {
-            return inner.size();
-        }
-
-        @Override
-        public long peekTime() {
-            return inner.peekTime();
-        }
-
-        @Override
-        public long time() {
-            return inner.time();
-        }
-
-        @Override
-        public long tie() {
-            return inner.tie();
-        }
-
-        @Override
-        public int target() {
-            return inner.target();
-        }
-
-        @Override
-        public long payload() {
-            return inner.payload();
         }
     }
 
@@ -306,6 +273,6 @@ public final class EventTrace {
         System.out.printf("%s: %d hosts, settings %s; recorded from %.1f us: %d events queued then, %d operations"
                 + " (%d pushes); pushes ahead of the clock: %s%n", setup.topology().name(),
                 setup.topology().hostCount(), setup.settings(), fromPs / (double) Time.US, trace.initial,
-                trace.operations, trace.pushes(), recorder.aheadSummary());
+                trace.operations, trace.pushes(), trace.aheadSummary());
     }
 }

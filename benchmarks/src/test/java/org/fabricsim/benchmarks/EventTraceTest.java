@@ -40,20 +40,14 @@ class EventTraceTest {
     }
 
     /** A queue that notes the tie key of every pop at or after a time (the run's pops: times never go back). */
-    private static final class PopLog implements EventQueue {
-        private final EventQueue inner;
+    private static final class PopLog extends ForwardingEventQueue {
         private final long from;
         long[] ties = new long[1 << 10];
         int n;
 
         PopLog(EventQueue inner, long from) {
-            this.inner = inner;
+            super(inner);
             this.from = from;
-        }
-
-        @Override
-        public void push(long time, long tie, int target, long payload) {
-            inner.push(time, tie, target, payload);
         }
 
         @Override
@@ -65,41 +59,6 @@ class EventTraceTest {
                 }
                 ties[n++] = inner.tie();
             }
-        }
-
-        @Override
-        public boolean isEmpty() {
-            return inner.isEmpty();
-        }
-
-        @Override
-        public int size() {
-            return inner.size();
-        }
-
-        @Override
-        public long peekTime() {
-            return inner.peekTime();
-        }
-
-        @Override
-        public long time() {
-            return inner.time();
-        }
-
-        @Override
-        public long tie() {
-            return inner.tie();
-        }
-
-        @Override
-        public int target() {
-            return inner.target();
-        }
-
-        @Override
-        public long payload() {
-            return inner.payload();
         }
     }
 }
