@@ -147,7 +147,13 @@ public final class PacketEndToEnd {
         FlowSet flows = s.flows();
         System.out.printf("%s: %d hosts, %d switches, %d flows, %s, %.3f ms simulated, settings %s%n", t.name(),
                 t.hostCount(), t.switchCount(), flows.size(), p, end / (double) Time.MS, setup.settings());
-        run(t, lft, s, p, b, end); // warm-up
+        PacketSimulation warmUp = builder(t, lft, s, p, b).build();
+        PacketRun first = warmUp.runUntil(end);
+        // what the events per packet-hop are (issue 36); every run of these settings has the same
+        StringBuilder kinds = new StringBuilder();
+        double hops = Math.max(1, first.packetHops());
+        warmUp.eventsByKind().forEach((kind, n) -> kinds.append(String.format(" %s %.3f", kind, n / hops)));
+        System.out.printf("events per packet-hop %.3f:%s%n", first.events() / hops, kinds);
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             pool.resetPeakUsage();
         }
@@ -172,15 +178,7 @@ public final class PacketEndToEnd {
     }
 
     private static PacketRun run(Topology t, ForwardingTables lft, FlowSchedule s, PacketParams p, Binding b, long end) {
-        PacketSimulation sim = builder(t, lft, s, p, b).build();
-        PacketRun run = sim.runUntil(end);
-        // what the events per packet-hop are (issue 36)
-        StringBuilder kinds = new StringBuilder();
-        sim.eventsByKind().forEach((kind, n) -> kinds.append(String.format(" %s %.3f", kind,
-                n / (double) Math.max(1, run.packetHops()))));
-        System.out.printf("events per packet-hop %.3f:%s%n", run.events() / (double) Math.max(1, run.packetHops()),
-                kinds);
-        return run;
+        return builder(t, lft, s, p, b).build().runUntil(end);
     }
 
     /** The simulation a run of these settings builds (its event queue: the binding's kind). */
