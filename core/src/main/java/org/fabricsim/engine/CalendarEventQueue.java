@@ -6,35 +6,63 @@ import java.util.Arrays;
  * A calendar queue (Brown, CACM 1988) for the packet model's event times, which lie within a short horizon of
  * now (a cable's latency plus a packet's serialisation; timers aside): time is cut into buckets of
  * 2<sup>widthShift</sup> ps, a ring of 2<sup>bucketBits</sup> buckets covers the horizon, and an event is pushed
- * in O(1) onto its bucket's list. Only the bucket being drained is ordered, in a small heap of its few events;
- * events beyond the ring (long timers) wait in an overflow heap. The order is the heaps' total order on
- * (time, tie key), so the pop sequence is exactly that of {@link HeapEventQueue} (issue 36).
+ * in O(1) onto its bucket's list; events beyond the ring (long timers) wait in an overflow heap.
  *
- * <p>Invariants: every event in {@code now} is in a bucket at or before {@code cur}; every event on the ring is
- * in a bucket after {@code cur} and less than a ring's length after it, so a ring slot holds one bucket's
- * events; the overflow holds the rest. Advancing takes the least bucket of the ring and of the overflow. An
- * event pushed for a bucket at or before {@code cur} (a message from another LP that arrives after a peek
- * moved {@code cur} ahead) joins {@code now}, where the heap orders it.
+ * <p>Only the bucket being drained is ordered. The packet model's events come in bursts — links of equal rate
+ * and length move in lockstep, about 700 events to a 256 ps bucket on a 1 024-host tree (issue 36) — so the
+ * bucket is sorted once when it is reached, as one word per event: its time within the bucket, then its tie
+ * key's kind, source and sequence, which orders exactly as (time, tie key) while the sources fit the bits the
+ * bucket's width leaves (2<sup>22 - widthShift</sup>: 16 384 nodes at 256 ps). A bucket with a larger source is
+ * ordered in a heap instead, as are events pushed for the bucket being drained (a zero-delay event, a message
+ * from another LP arriving after a peek moved {@code cur} ahead); a pop takes the least of the sorted run and
+ * that heap. The pop sequence is exactly that of {@link HeapEventQueue}.
+ *
+ * <p>Invariants: every event of a bucket at or before {@code cur} is in the run or in {@code now}; every event on
+ * the ring is in a bucket after {@code cur} and less than a ring's length after it, so a ring slot holds one
+ * bucket's events; the overflow holds the rest. Advancing takes the least bucket of the ring and of the overflow.
  */
 public final class CalendarEventQueue implements EventQueue {
     private static final int NIL = -1;
 
     private final int widthShift;
     private final int mask; // ring length - 1
-    private final int[] heads; // per ring slot: first event of its list in the pool, NIL if empty
+    private final int[] heads; // per ring slot: the first chunk of its bucket, NIL if empty
     private final long[] occupied; // bitmap of the ring slots with events
     private final HeapEventQueue now = new HeapEventQueue(4);
     private final HeapEventQueue overflow = new HeapEventQueue(4);
     private long cur; // the bucket being drained
+    private final int sourceLimit; // sources below this fit a one-word sort key (2^(22 - widthShift))
+    private final int kindShift; // where the kind sits in that key: above the source and the sequence
+    private final int offsetShift; // and the time within the bucket, above the kind
+    // the bucket being drained, copied off the ring (its events' time, tie key, target and payload by index) and
+    // sorted: the keys (sign bit flipped: signed order is the keys' unsigned order) with the indices, taken from
+    // runPos on
+    private long[] runTime = new long[1024];
+    private long[] runTie = new long[1024];
+    private int[] runTarget = new int[1024];
+    private long[] runPayload = new long[1024];
+    private long[] runKey = new long[1024];
+    private int[] runRef = new int[1024];
+    private long[] spareKey = new long[1024]; // the radix sort's other half
+    private int[] spareRef = new int[1024];
+    private final int[] counts = new int[8 * 256];
+    private int runPos;
+    private int runLen;
+    private long curTime;
+    private long curTie;
+    private int curTarget;
+    private long curPayload;
 
-    // the pool of events on the ring: parallel arrays, slots chained by next, free slots chained from free
-    private long[] times;
-    private long[] ties;
-    private int[] targets;
-    private long[] payloads;
-    private int[] next;
-    private int free = NIL;
-    private int used; // slots ever handed out (the pool's high-water mark)
+    // the ring's events in chunks of CHUNK events, a bucket's chunks chained from its slot's head: a chunk's
+    // events lie side by side (time, tie key, payload, target), so that taking a bucket of thousands off the
+    // ring reads memory in order rather than chasing one pointer per event through a pool larger than the
+    // caches (a large network's case). Word 0 of a chunk: the next chunk of its bucket (free ones: of the free
+    // list) and the chunk's count of events.
+    private static final int CHUNK = 16;
+    private static final int CHUNK_WORDS = 1 + 4 * CHUNK;
+    private long[] chunks;
+    private int freeChunk = NIL;
+    private int usedChunks; // chunks ever handed out (the pool's high-water mark)
     private int onRing;
 
     /**
@@ -47,15 +75,14 @@ public final class CalendarEventQueue implements EventQueue {
         }
         this.widthShift = widthShift;
         this.mask = (1 << bucketBits) - 1;
+        int sourceBits = 22 - widthShift; // 64 bits = time offset + kind (4) + source + sequence (38)
+        this.sourceLimit = sourceBits <= 0 ? 0 : 1 << Math.min(sourceBits, 21);
+        this.kindShift = 38 + Math.max(sourceBits, 0);
+        this.offsetShift = kindShift + 4;
         heads = new int[1 << bucketBits];
         Arrays.fill(heads, NIL);
         occupied = new long[(1 << bucketBits) >>> 6];
-        int capacity = 1024;
-        times = new long[capacity];
-        ties = new long[capacity];
-        targets = new int[capacity];
-        payloads = new long[capacity];
-        next = new int[capacity];
+        chunks = new long[CHUNK_WORDS * 256];
     }
 
     @Override
@@ -65,15 +92,24 @@ public final class CalendarEventQueue implements EventQueue {
         if (ahead <= 0) {
             now.push(time, tie, target, payload);
         } else if (ahead <= mask) {
-            int e = allocate();
-            times[e] = time;
-            ties[e] = tie;
-            targets[e] = target;
-            payloads[e] = payload;
             int slot = (int) bucket & mask;
-            next[e] = heads[slot];
-            heads[slot] = e;
-            occupied[slot >>> 6] |= 1L << slot;
+            int c = heads[slot];
+            int count;
+            if (c == NIL || (count = (int) chunks[c * CHUNK_WORDS]) == CHUNK) {
+                int fresh = allocate();
+                chunks[fresh * CHUNK_WORDS] = (long) c << 32; // chained before the full one, empty
+                heads[slot] = fresh;
+                occupied[slot >>> 6] |= 1L << slot;
+                c = fresh;
+                count = 0;
+            }
+            int w = c * CHUNK_WORDS;
+            int at = w + 1 + 4 * count;
+            chunks[at] = time;
+            chunks[at + 1] = tie;
+            chunks[at + 2] = payload;
+            chunks[at + 3] = target;
+            chunks[w] = (chunks[w] & 0xFFFF_FFFF_0000_0000L) | (count + 1);
             onRing++;
         } else {
             overflow.push(time, tie, target, payload);
@@ -81,25 +117,20 @@ public final class CalendarEventQueue implements EventQueue {
     }
 
     private int allocate() {
-        if (free != NIL) {
-            int e = free;
-            free = next[e];
-            return e;
+        if (freeChunk != NIL) {
+            int c = freeChunk;
+            freeChunk = (int) (chunks[c * CHUNK_WORDS] >> 32);
+            return c;
         }
-        if (used == times.length) {
-            int n = used * 2;
-            times = Arrays.copyOf(times, n);
-            ties = Arrays.copyOf(ties, n);
-            targets = Arrays.copyOf(targets, n);
-            payloads = Arrays.copyOf(payloads, n);
-            next = Arrays.copyOf(next, n);
+        if ((usedChunks + 1) * CHUNK_WORDS > chunks.length) {
+            chunks = Arrays.copyOf(chunks, 2 * chunks.length);
         }
-        return used++;
+        return usedChunks++;
     }
 
-    /** Makes {@code now} hold the least bucket's events, unless the queue is empty. */
+    /** Makes the run or {@code now} hold the least bucket's events, unless the queue is empty. */
     private void advance() {
-        if (!now.isEmpty()) {
+        if (runPos < runLen || !now.isEmpty()) {
             return;
         }
         long ringBucket = onRing == 0 ? Long.MAX_VALUE : cur + distanceToNextSlot();
@@ -111,20 +142,179 @@ public final class CalendarEventQueue implements EventQueue {
         cur = bucket;
         if (ringBucket == bucket) {
             int slot = (int) bucket & mask;
-            for (int e = heads[slot]; e != NIL; ) {
-                now.push(times[e], ties[e], targets[e], payloads[e]);
-                int n = next[e];
-                next[e] = free;
-                free = e;
-                e = n;
-                onRing--;
-            }
+            load(heads[slot]);
             heads[slot] = NIL;
             occupied[slot >>> 6] &= ~(1L << slot);
         }
         while (!overflow.isEmpty() && overflow.peekTime() >>> widthShift == bucket) {
             overflow.pop();
             now.push(overflow.time(), overflow.tie(), overflow.target(), overflow.payload());
+        }
+    }
+
+    /** Takes the bucket whose chunks start at {@code first} off the ring into the sorted run (or, failing that, {@code now}). */
+    private void load(int first) {
+        int n = 0;
+        boolean fits = true;
+        long offsetMask = (1L << widthShift) - 1;
+        long[] ch = chunks;
+        for (int c = first; c != NIL; ) {
+            int w = c * CHUNK_WORDS;
+            long head = ch[w];
+            int count = (int) head;
+            if (n + count > runKey.length) {
+                growRun(n + count);
+            }
+            for (int at = w + 1, end = w + 1 + 4 * count; at < end; at += 4) {
+                long time = ch[at];
+                long tie = ch[at + 1];
+                runTime[n] = time;
+                runTie[n] = tie;
+                runPayload[n] = ch[at + 2];
+                runTarget[n] = (int) ch[at + 3];
+                int source = TieKey.source(tie);
+                fits &= source < sourceLimit;
+                runKey[n] = ((time & offsetMask) << offsetShift | (long) TieKey.kind(tie) << kindShift
+                        | (long) source << 38 | TieKey.sequence(tie)) ^ Long.MIN_VALUE;
+                runRef[n] = n;
+                n++;
+            }
+            int nextChunk = (int) (head >> 32);
+            ch[w] = (long) freeChunk << 32;
+            freeChunk = c;
+            c = nextChunk;
+        }
+        onRing -= n;
+        if (fits) {
+            if (n >= RADIX_FROM) {
+                radixSort(n);
+            } else {
+                sort(runKey, runRef, 0, n);
+            }
+            runPos = 0;
+            runLen = n;
+            return;
+        }
+        for (int i = 0; i < n; i++) { // a source beyond the key's bits: the heap orders this bucket
+            now.push(runTime[i], runTie[i], runTarget[i], runPayload[i]);
+        }
+    }
+
+    private void growRun(int atLeast) {
+        int n = Math.max(atLeast, 2 * runTime.length); // runTime is the longest: the sort's halves swap
+        runTime = Arrays.copyOf(runTime, n);
+        runTie = Arrays.copyOf(runTie, n);
+        runTarget = Arrays.copyOf(runTarget, n);
+        runPayload = Arrays.copyOf(runPayload, n);
+        runKey = Arrays.copyOf(runKey, n);
+        runRef = Arrays.copyOf(runRef, n);
+    }
+
+    /** Buckets of this many events or more are sorted by radix (linear), smaller ones by comparison. */
+    static final int RADIX_FROM = 256;
+
+    /**
+     * Sorts the run's first {@code n} keys ascending, carrying their refs: least significant byte first, one
+     * counting pass for all eight bytes, a byte all keys share skipped (the time offset and kind often are).
+     */
+    private void radixSort(int n) {
+        if (spareKey.length < n) {
+            spareKey = new long[runKey.length];
+            spareRef = new int[runKey.length];
+        }
+        int[] c = counts;
+        Arrays.fill(c, 0);
+        long[] k = runKey;
+        for (int i = 0; i < n; i++) {
+            long u = k[i] ^ Long.MIN_VALUE; // the key's unsigned bits
+            for (int d = 0; d < 8; d++) {
+                c[(d << 8) | (int) (u >>> (d << 3)) & 0xFF]++;
+            }
+        }
+        long[] fromKey = runKey;
+        int[] fromRef = runRef;
+        long[] toKey = spareKey;
+        int[] toRef = spareRef;
+        for (int d = 0; d < 8; d++) {
+            int base = d << 8;
+            if (c[base + (int) ((fromKey[0] ^ Long.MIN_VALUE) >>> (d << 3) & 0xFF)] == n) {
+                continue; // every key has this byte
+            }
+            int sum = 0;
+            for (int v = 0; v < 256; v++) {
+                int count = c[base + v];
+                c[base + v] = sum;
+                sum += count;
+            }
+            int shift = d << 3;
+            for (int i = 0; i < n; i++) {
+                long key = fromKey[i];
+                int at = c[base + (int) ((key ^ Long.MIN_VALUE) >>> shift & 0xFF)]++;
+                toKey[at] = key;
+                toRef[at] = fromRef[i];
+            }
+            long[] tk = fromKey;
+            fromKey = toKey;
+            toKey = tk;
+            int[] tr = fromRef;
+            fromRef = toRef;
+            toRef = tr;
+        }
+        if (fromKey != runKey) { // the sorted half is the spare: swap the roles
+            spareKey = runKey;
+            spareRef = runRef;
+            runKey = fromKey;
+            runRef = fromRef;
+        }
+    }
+
+    /** Sorts keys[lo, hi) (distinct) ascending, carrying refs along: quicksort, insertion sort for short ranges. */
+    static void sort(long[] keys, int[] refs, int lo, int hi) {
+        while (hi - lo > 24) {
+            int mid = (lo + hi) >>> 1;
+            long a = keys[lo];
+            long b = keys[mid];
+            long c = keys[hi - 1];
+            long pivot = a < b ? (b < c ? b : Math.max(a, c)) : (a < c ? a : Math.max(b, c)); // median of three
+            int i = lo;
+            int j = hi - 1;
+            while (i <= j) {
+                while (keys[i] < pivot) {
+                    i++;
+                }
+                while (keys[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    long k = keys[i];
+                    keys[i] = keys[j];
+                    keys[j] = k;
+                    int r = refs[i];
+                    refs[i] = refs[j];
+                    refs[j] = r;
+                    i++;
+                    j--;
+                }
+            }
+            if (j + 1 - lo < hi - i) { // the shorter side by recursion: depth O(log n)
+                sort(keys, refs, lo, j + 1);
+                lo = i;
+            } else {
+                sort(keys, refs, i, hi);
+                hi = j + 1;
+            }
+        }
+        for (int i = lo + 1; i < hi; i++) {
+            long k = keys[i];
+            int r = refs[i];
+            int j = i - 1;
+            while (j >= lo && keys[j] > k) {
+                keys[j + 1] = keys[j];
+                refs[j + 1] = refs[j];
+                j--;
+            }
+            keys[j + 1] = k;
+            refs[j + 1] = r;
         }
     }
 
@@ -152,38 +342,56 @@ public final class CalendarEventQueue implements EventQueue {
 
     @Override
     public int size() {
-        return now.size() + onRing + overflow.size();
+        return now.size() + (runLen - runPos) + onRing + overflow.size();
     }
 
     @Override
     public long peekTime() {
         advance();
-        return now.peekTime();
+        long run = runPos < runLen ? runTime[runRef[runPos]] : Long.MAX_VALUE;
+        return Math.min(run, now.peekTime());
     }
 
     @Override
     public void pop() {
         advance();
+        if (runPos < runLen) {
+            int e = runRef[runPos];
+            long t = runTime[e];
+            long nt = now.peekTime(); // MAX_VALUE when empty
+            if (t < nt || (t == nt && runTie[e] < now.peekTie())) {
+                runPos++;
+                curTime = t;
+                curTie = runTie[e];
+                curTarget = runTarget[e];
+                curPayload = runPayload[e];
+                return;
+            }
+        }
         now.pop();
+        curTime = now.time();
+        curTie = now.tie();
+        curTarget = now.target();
+        curPayload = now.payload();
     }
 
     @Override
     public long time() {
-        return now.time();
+        return curTime;
     }
 
     @Override
     public long tie() {
-        return now.tie();
+        return curTie;
     }
 
     @Override
     public int target() {
-        return now.target();
+        return curTarget;
     }
 
     @Override
     public long payload() {
-        return now.payload();
+        return curPayload;
     }
 }

@@ -73,6 +73,11 @@ public final class HeapEventQueue implements EventQueue {
         return size == 0 ? Long.MAX_VALUE : keys[0];
     }
 
+    /** Tie key of the earliest event; the queue must not be empty. */
+    long peekTie() {
+        return keys[1];
+    }
+
     @Override
     public void pop() {
         if (size == 0) {

@@ -66,6 +66,49 @@ class EventQueueTest {
 
     @ParameterizedTest
     @MethodSource("kinds")
+    void burstsOfThousandsAtOneInstantPopInOrderWhateverTheirSourcesAndSequences(String kind) {
+        // the packet model's lockstep: bursts of thousands of events within 256 ps (a calendar sorts such a bucket
+        // as one word per event), every kind, times across the whole bucket (its top offset bit set too), sources
+        // up to the tie key's largest (a calendar orders a bucket with a source beyond its word's bits in a heap),
+        // sequences up to the largest; zero-delay events pushed while a burst drains join it
+        EventQueue q = EventQueue.create(kind);
+        SplittableRandom r = new SplittableRandom(13);
+        long seq = 0;
+        for (int burst = 0; burst < 40; burst++) {
+            long start = (burst + 1) * 1_000_000L + (burst % 3) * 200; // some bursts straddle two buckets
+            int sourceRange = burst % 4 == 3 ? TieKey.MAX_SOURCE + 1 : 1 << 14;
+            List<Ev> reference = new ArrayList<>();
+            int n = 100 + r.nextInt(3000);
+            for (int i = 0; i < n; i++) {
+                long sequence = burst % 2 == 0 ? seq++ : TieKey.MAX_SEQUENCE - (seq++);
+                // every fifth burst spread over thousands of buckets instead (a calendar's pool of them grows)
+                Ev e = new Ev(start + (burst % 5 == 4 ? r.nextInt(1_000_000) : r.nextInt(256)), TieKey.of(r.nextInt(TieKey.MAX_KIND),
+                        r.nextInt(sourceRange), sequence), r.nextInt(1000), r.nextLong());
+                q.push(e.time, e.tie, e.target, e.payload);
+                reference.add(e);
+            }
+            reference.sort(ORDER);
+            List<Ev> popped = new ArrayList<>();
+            while (!q.isEmpty()) {
+                q.pop();
+                popped.add(new Ev(q.time(), q.tie(), q.target(), q.payload()));
+                if (r.nextInt(50) == 0) { // an event at the current instant, pushed while the burst drains (its
+                    // kind after the burst's: a model never sends an event that orders before the current one)
+                    Ev e = new Ev(q.time(), TieKey.of(TieKey.MAX_KIND, TieKey.MAX_SOURCE, seq++), 1, 2);
+                    q.push(e.time, e.tie, e.target, e.payload);
+                    reference.add(e);
+                    reference.sort(ORDER);
+                }
+            }
+            assertEquals(reference.size(), popped.size(), "burst " + burst);
+            for (int i = 0; i < popped.size(); i++) {
+                assertEquals(reference.get(i), popped.get(i), "burst " + burst + ", event " + i);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
     void popsInOrderWithTimesSpreadOverManyBucketsAndPeeksBetweenPushes(String kind) {
         // times from the same instant to far beyond a calendar's ring (a timer), and a peek before some pushes:
         // a peek may move a calendar's current bucket ahead of an event pushed after it (a message from another
