@@ -51,7 +51,7 @@ import org.fabricsim.traffic.FlowSet;
 public final class PacketEndToEnd {
     /** The keys (and everything under them) the harness binds as a run does. */
     static final List<String> BOUND = List.of("seed", "topology.link-bandwidth", "topology.link-latency", "routing",
-            "traffic", "adaptive", "packet");
+            "routing-tables", "traffic", "adaptive", "packet");
     /** Keys under {@link #BOUND} that the harness does not use: the second argument, and a plot's title. */
     static final List<String> REFUSED = List.of("packet.end-time", "packet.title");
 
@@ -91,7 +91,7 @@ public final class PacketEndToEnd {
         long seed = c.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         // the order and calls of PacketExperiment.run and PacketExperiment.sequential
         Topology t = NetworkBinding.topology(c);
-        ForwardingTables lft = NetworkBinding.routing(c, t);
+        ForwardingTables lft = NetworkBinding.packetRouting(c, t, null); // D-mod-K computed unless routing-tables = stored
         PacketParams p = PacketBinding.params(c);
         AdaptiveRouting adaptive = PacketRoutingBinding.adaptiveRouting(c, t);
         FlowSchedule s = RateRealisationBinding.rated(c, t, lft, PacketBinding.schedule(c, t, seed), seed);

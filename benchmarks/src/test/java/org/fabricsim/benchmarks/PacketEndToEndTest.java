@@ -71,6 +71,14 @@ class PacketEndToEndTest {
     }
 
     @Test
+    void dModKIsComputedAsASimulateRunHoldsItUnlessStoredIsAsked() {
+        // simulate computes D-mod-K's ports by default (routing-tables = auto, D200): so must the harness, or it
+        // measures a table's cache misses that the run does not have
+        assertTrue(PacketEndToEnd.bind("tree648", "0.01", "1").lft().isComputed());
+        assertFalse(PacketEndToEnd.bind("tree648", "0.01", "1", "routing-tables=stored").lft().isComputed());
+    }
+
+    @Test
     void settingsTheHarnessDoesNotUseAreRefusedInOneLine() {
         for (String kv : List.of("packet.end-time=2ms", "packet.title=x", " packet.end-time = 2ms",
                 "packet={end-time=2ms}", "topology.name=tree4096", "output.plots=false", "engine.kind=distributed",
