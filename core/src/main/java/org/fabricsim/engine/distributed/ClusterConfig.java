@@ -66,6 +66,9 @@ public final class ClusterConfig {
                 gossip-interval = 200ms
                 leader-actions-interval = 200ms
                 periodic-tasks-initial-delay = 200ms
+                # a member started before its seed (the driver) asks it again this often: at Pekko's 5 s a run
+                # waited up to 5 s for each such member once the driver was up (D215)
+                seed-node-retry-interval = 1s
               }
               # a run that ends, or aborts because a member died, should not wait long to leave the cluster
               coordinated-shutdown.phases.cluster-leave.timeout = 2s

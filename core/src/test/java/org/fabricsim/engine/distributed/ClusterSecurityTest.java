@@ -155,9 +155,9 @@ class ClusterSecurityTest {
 
     /**
      * Seconds the driver waits for members that are already up: a joining member asks its seed node again every
-     * 5 s (Pekko's seed-node-retry-interval), so the right keys join well within it.
+     * second (ClusterConfig's seed-node-retry-interval, D215), so the right keys join well within it.
      */
-    private static final int JOIN_SECONDS = 15;
+    private static final int JOIN_SECONDS = 8;
 
     /**
      * Waits (60 s at most, for a JVM starting on a busy machine) for a line {@code text} in the output of
