@@ -85,7 +85,6 @@ public final class PacketSimulation {
         return seed;
     }
 
-    /** Events processed so far. */
     /** Events processed so far per kind, by the kinds' names, kinds never processed left out (issue 36). */
     public java.util.Map<String, Long> eventsByKind() {
         java.util.Map<String, Long> byKind = new java.util.LinkedHashMap<>();
@@ -97,6 +96,7 @@ public final class PacketSimulation {
         return byKind;
     }
 
+    /** Events processed so far. */
     public long events() {
         return lp.events();
     }
@@ -222,6 +222,7 @@ public final class PacketSimulation {
         public Builder queue(String kind) {
             EventQueue.create(kind);
             this.queue = kind;
+            this.queueInstance = null; // the last queue given is the one
             return this;
         }
 
@@ -233,7 +234,7 @@ public final class PacketSimulation {
             if (!empty.isEmpty()) {
                 throw new IllegalArgumentException("the event queue must be empty");
             }
-            this.queueInstance = empty;
+            this.queueInstance = Objects.requireNonNull(empty);
             return this;
         }
 
