@@ -45,7 +45,7 @@ public final class CalendarEventQueue implements EventQueue {
     private int[] runRef = new int[1024];
     private long[] spareKey = new long[1024]; // the radix sort's other half
     private int[] spareRef = new int[1024];
-    private final int[] counts = new int[8 * 256];
+    private final int[] counts = new int[4 * 256];
     private int runPos;
     private int runLen;
     private long curTime;
@@ -154,30 +154,37 @@ public final class CalendarEventQueue implements EventQueue {
 
     /** Takes the bucket whose chunks start at {@code first} off the ring into the sorted run (or, failing that, {@code now}). */
     private void load(int first) {
+        long[] ch = chunks;
         int n = 0;
+        for (int c = first; c != NIL; c = (int) (ch[c * CHUNK_WORDS] >> 32)) {
+            n += (int) ch[c * CHUNK_WORDS];
+        }
+        if (n > runKey.length) {
+            growRun(n);
+        }
+        // the chain runs from the newest chunk back: each chunk's events go below the newer ones', so the run
+        // holds the bucket's events in the order they were pushed (which the sort's last pass expects)
         boolean fits = true;
         long offsetMask = (1L << widthShift) - 1;
-        long[] ch = chunks;
+        int end = n;
         for (int c = first; c != NIL; ) {
             int w = c * CHUNK_WORDS;
             long head = ch[w];
             int count = (int) head;
-            if (n + count > runKey.length) {
-                growRun(n + count);
-            }
-            for (int at = w + 1, end = w + 1 + 4 * count; at < end; at += 4) {
+            int i = end - count;
+            end = i;
+            for (int at = w + 1, last = w + 1 + 4 * count; at < last; at += 4, i++) {
                 long time = ch[at];
                 long tie = ch[at + 1];
-                runTime[n] = time;
-                runTie[n] = tie;
-                runPayload[n] = ch[at + 2];
-                runTarget[n] = (int) ch[at + 3];
+                runTime[i] = time;
+                runTie[i] = tie;
+                runPayload[i] = ch[at + 2];
+                runTarget[i] = (int) ch[at + 3];
                 int source = TieKey.source(tie);
                 fits &= source < sourceLimit;
-                runKey[n] = ((time & offsetMask) << offsetShift | (long) TieKey.kind(tie) << kindShift
+                runKey[i] = ((time & offsetMask) << offsetShift | (long) TieKey.kind(tie) << kindShift
                         | (long) source << 38 | TieKey.sequence(tie)) ^ Long.MIN_VALUE;
-                runRef[n] = n;
-                n++;
+                runRef[i] = i;
             }
             int nextChunk = (int) (head >> 32);
             ch[w] = (long) freeChunk << 32;
@@ -214,8 +221,12 @@ public final class CalendarEventQueue implements EventQueue {
     static final int RADIX_FROM = 256;
 
     /**
-     * Sorts the run's first {@code n} keys ascending, carrying their refs: least significant byte first, one
-     * counting pass for all eight bytes, a byte all keys share skipped (the time offset and kind often are).
+     * Sorts the run's first {@code n} keys ascending, carrying their refs. A stable radix sort on the keys' high
+     * half (time offset, kind, source: least significant byte first, one counting pass for the four bytes, a
+     * byte all keys share skipped) leaves keys that share it in load order; an insertion pass then orders those
+     * by the low half (the sequence). A source's events reach the queue in the order of their sequence numbers,
+     * so the pass finds them in order and only compares; were they not, it would still sort them, so the order
+     * is the keys' total order either way. Half the passes of a radix sort on all eight bytes.
      */
     private void radixSort(int n) {
         if (spareKey.length < n) {
@@ -226,18 +237,20 @@ public final class CalendarEventQueue implements EventQueue {
         Arrays.fill(c, 0);
         long[] k = runKey;
         for (int i = 0; i < n; i++) {
-            long u = k[i] ^ Long.MIN_VALUE; // the key's unsigned bits
-            for (int d = 0; d < 8; d++) {
-                c[(d << 8) | (int) (u >>> (d << 3)) & 0xFF]++;
-            }
+            int u = (int) ((k[i] ^ Long.MIN_VALUE) >>> 32); // the key's high half, unsigned
+            c[u & 0xFF]++;
+            c[256 | (u >>> 8) & 0xFF]++;
+            c[512 | (u >>> 16) & 0xFF]++;
+            c[768 | u >>> 24]++;
         }
         long[] fromKey = runKey;
         int[] fromRef = runRef;
         long[] toKey = spareKey;
         int[] toRef = spareRef;
-        for (int d = 0; d < 8; d++) {
+        for (int d = 0; d < 4; d++) {
             int base = d << 8;
-            if (c[base + (int) ((fromKey[0] ^ Long.MIN_VALUE) >>> (d << 3) & 0xFF)] == n) {
+            int shift = 32 + (d << 3);
+            if (c[base + (int) ((fromKey[0] ^ Long.MIN_VALUE) >>> shift & 0xFF)] == n) {
                 continue; // every key has this byte
             }
             int sum = 0;
@@ -246,7 +259,6 @@ public final class CalendarEventQueue implements EventQueue {
                 c[base + v] = sum;
                 sum += count;
             }
-            int shift = d << 3;
             for (int i = 0; i < n; i++) {
                 long key = fromKey[i];
                 int at = c[base + (int) ((key ^ Long.MIN_VALUE) >>> shift & 0xFF)]++;
@@ -259,6 +271,20 @@ public final class CalendarEventQueue implements EventQueue {
             int[] tr = fromRef;
             fromRef = toRef;
             toRef = tr;
+        }
+        for (int i = 1; i < n; i++) { // keys that share the high half, by the low half
+            long key = fromKey[i];
+            if (fromKey[i - 1] > key) {
+                int ref = fromRef[i];
+                int j = i - 1;
+                do {
+                    fromKey[j + 1] = fromKey[j];
+                    fromRef[j + 1] = fromRef[j];
+                    j--;
+                } while (j >= 0 && fromKey[j] > key);
+                fromKey[j + 1] = key;
+                fromRef[j + 1] = ref;
+            }
         }
         if (fromKey != runKey) { // the sorted half is the spare: swap the roles
             spareKey = runKey;

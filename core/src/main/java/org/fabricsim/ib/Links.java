@@ -240,6 +240,22 @@ public final class Links {
         }
     }
 
+    // the last serialisation computed: most packets are a full MTU on links of one rate, and the 64-bit division
+    // behind each is a sizeable part of a hop's work (issue 36)
+    private int memoWire = -1;
+    private long memoBandwidth;
+    private long memoPs;
+
+    /** {@link Time#serialisation} of {@code wire} bytes at {@code bandwidth}, the last one remembered. */
+    private long serialisation(int wire, long bandwidth) {
+        if (wire != memoWire || bandwidth != memoBandwidth) {
+            memoPs = Time.serialisation(wire, bandwidth);
+            memoWire = wire;
+            memoBandwidth = bandwidth;
+        }
+        return memoPs;
+    }
+
     /**
      * Puts packet {@code pk} on the cable of output {@code o} from input {@code in} (-1: from the node itself):
      * spends its credits, keeps the output busy until its end of transmission, sends the input's credit and
@@ -254,7 +270,7 @@ public final class Links {
         if (partOf == null) {
             onWire[i] += b; // invariant bookkeeping across the cable: sequential runs only
         }
-        long end = Math.max(t + Time.serialisation(p.wire[pk], bandwidth[s]), p.tailPs[pk]);
+        long end = Math.max(t + serialisation(p.wire[pk], bandwidth[s]), p.tailPs[pk]);
         long lat = latency[s] + extraLatency;
         busy[s] = true;
         txPacket[s] = pk;

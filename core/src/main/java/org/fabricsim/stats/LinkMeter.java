@@ -48,26 +48,42 @@ final class LinkMeter {
         }
     }
 
-    /** ⌊delta·B / 8e12⌋ for delta &gt; 0, or Long.MAX_VALUE when that exceeds any packet. */
+    /** ⌊delta·B / 8e12⌋ for delta &gt; 0, at least 2<sup>20</sup> (more than any packet) if it exceeds that. */
     private long floorBytes(long deltaPs, int port) {
         long bits = bitTime(deltaPs, port);
         return bits == Long.MAX_VALUE ? bits : bits / PS_BITS;
     }
 
-    /** ⌈delta·B / 8e12⌉ for delta &gt; 0, or Long.MAX_VALUE when that exceeds any packet. */
+    /** ⌈delta·B / 8e12⌉ for delta &gt; 0, at least 2<sup>20</sup> (more than any packet) if it exceeds that. */
     private long ceilBytes(long deltaPs, int port) {
         long bits = bitTime(deltaPs, port);
         return bits == Long.MAX_VALUE ? bits : (bits - 1) / PS_BITS + 1;
     }
 
+    private static final long MAX_PACKET_BITS = (1L << 20) * PS_BITS; // 8.4e18 < 2^63
+
+    // the last bandwidth seen and the delta beyond which its bit count covers any packet (links mostly share one)
+    private long capBandwidth = -1;
+    private long capPs;
+
     /**
-     * delta·B for delta &gt; 0, or Long.MAX_VALUE when the product does not fit a long (more than any packet)
-     * or the port has no cable (no clipping inside packets).
+     * delta·B for delta &gt; 0, with delta capped where the product covers any packet (so it fits a long), or
+     * Long.MAX_VALUE when the port has no cable (no clipping inside packets). Without a branch on the cap: a
+     * run's first tens of microseconds stay below it and the rest above, and a branch that turns then would
+     * throw the compiled event loop, into which this is inlined, back to the interpreter (issue 36).
      */
     private long bitTime(long deltaPs, int port) {
         long b = topology.bandwidthBps(port);
-        long product = deltaPs * b;
-        return b <= 0 || Math.multiplyHigh(deltaPs, b) != 0 || product < 0 ? Long.MAX_VALUE : product;
+        if (b <= 0) {
+            return Long.MAX_VALUE;
+        }
+        if (b != capBandwidth) {
+            capPs = (MAX_PACKET_BITS + b - 1) / b; // capPs·b ≥ 2^20 bytes' bits, and < 2^63 for any b below 8e17
+            capBandwidth = b;
+        }
+        long over = deltaPs - capPs;
+        long capped = capPs + (over & (over >> 63)); // min(deltaPs, capPs): both below 2^62
+        return capped * b;
     }
 
     long bandwidthBps(int port) {
