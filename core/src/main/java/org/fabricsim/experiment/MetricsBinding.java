@@ -40,7 +40,9 @@ final class MetricsBinding {
         if (adaptationBin <= 0) {
             throw c.error("metrics.adaptation-bin-width", "must be positive");
         }
-        return m.withReorder(reorder(c), adaptationBin);
+        // how packet order is counted: D120's late packets, or the gaps of seed 001's simulator's sink (D218)
+        boolean gaps = c.choice("metrics.reorder-count", List.of("late", "gaps")).equals("gaps");
+        return m.withReorder(reorder(c), adaptationBin).withReorderGaps(gaps);
     }
 
     /**

@@ -80,6 +80,7 @@ final class ReorderMetricsFiles {
                 .put("ooo_ratio", r.ratio())
                 .put("ooo_window_mean", r.meanWindow())
                 .put("ooo_window_max", r.maxWindow())
+                .putIfNotNull("ooo_count", r.countsGaps() ? "gaps" : null) // D218; absent: D120's count
                 .put("goodput_gbps", goodput)
                 .put("avg_of_avg_gbps", a.avgOfAvgGbps())
                 .put("min_of_avg_gbps", a.minOfAvgGbps())

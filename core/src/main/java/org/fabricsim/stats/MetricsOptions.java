@@ -27,11 +27,15 @@ import java.util.Objects;
  *     their outputs)
  * @param adaptationBinPs width of the bins adaptations are counted in per switch (default 10 µs, seed 001
  *     Fig 10)
+ * @param reorderGaps how packet order is counted ({@link ReorderMeter}): false (default), a packet below the
+ *     highest number delivered for its flow is out of order (D120); true, as the sink of seed 001's simulator
+ *     counts, a packet beyond the next expected one opens a gap of that many out-of-order packets and a late
+ *     one is not counted (D218)
  */
 public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidthPs, int virtualLanes,
         ByteBasis throughputBasis, ByteBasis reportedBasis, int packetOverheadBytes, long occupancyBinPs,
         int latencyDigits, long latencyResolutionPs, int maxLatencyHistograms, boolean reorder,
-        long adaptationBinPs) {
+        long adaptationBinPs, boolean reorderGaps) {
 
     /** Target number of bins of the automatic bin width. */
     public static final int AUTO_BINS = 200;
@@ -80,38 +84,38 @@ public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidth
     /** The defaults, measuring over [{@code startPs}, {@code endPs}) with the automatic bin width. */
     public static MetricsOptions window(long startPs, long endPs) {
         return new MetricsOptions(startPs, endPs, 0, 1, ByteBasis.PAYLOAD, ByteBasis.WIRE, 0, 0, 2, 1000,
-                DEFAULT_MAX_LATENCY_HISTOGRAMS, false, DEFAULT_ADAPTATION_BIN_PS);
+                DEFAULT_MAX_LATENCY_HISTOGRAMS, false, DEFAULT_ADAPTATION_BIN_PS, false);
     }
 
     public MetricsOptions withBinWidth(long ps) {
         return new MetricsOptions(windowStartPs, windowEndPs, ps, virtualLanes, throughputBasis, reportedBasis,
                 packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxLatencyHistograms,
-                reorder, adaptationBinPs);
+                reorder, adaptationBinPs, reorderGaps);
     }
 
     public MetricsOptions withVirtualLanes(int vls) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, vls, throughputBasis, reportedBasis,
                 packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxLatencyHistograms,
-                reorder, adaptationBinPs);
+                reorder, adaptationBinPs, reorderGaps);
     }
 
     /** Counting {@code throughput} bytes, given that the model reports {@code reported} bytes. */
     public MetricsOptions withBytes(ByteBasis throughput, ByteBasis reported, int overheadBytes) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughput, reported,
                 overheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs, maxLatencyHistograms,
-                reorder, adaptationBinPs);
+                reorder, adaptationBinPs, reorderGaps);
     }
 
     public MetricsOptions withOccupancyBins(long ps) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughputBasis,
                 reportedBasis, packetOverheadBytes, ps, latencyDigits, latencyResolutionPs, maxLatencyHistograms,
-                reorder, adaptationBinPs);
+                reorder, adaptationBinPs, reorderGaps);
     }
 
     public MetricsOptions withLatencyHistograms(int digits, long resolutionPs, int maxFlows) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughputBasis,
                 reportedBasis, packetOverheadBytes, occupancyBinPs, digits, resolutionPs, maxFlows, reorder,
-                adaptationBinPs);
+                adaptationBinPs, reorderGaps);
     }
 
     /**
@@ -121,7 +125,14 @@ public record MetricsOptions(long windowStartPs, long windowEndPs, long binWidth
     public MetricsOptions withReorder(boolean on, long adaptationBinPs) {
         return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughputBasis,
                 reportedBasis, packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs,
-                maxLatencyHistograms, on, adaptationBinPs);
+                maxLatencyHistograms, on, adaptationBinPs, reorderGaps);
+    }
+
+    /** Packet order counted as seed 001's simulator's sink counts it ({@code gaps}), or as D120 ({@code false}). */
+    public MetricsOptions withReorderGaps(boolean gaps) {
+        return new MetricsOptions(windowStartPs, windowEndPs, binWidthPs, virtualLanes, throughputBasis,
+                reportedBasis, packetOverheadBytes, occupancyBinPs, latencyDigits, latencyResolutionPs,
+                maxLatencyHistograms, reorder, adaptationBinPs, gaps);
     }
 
     /** Length of the window in ps. */

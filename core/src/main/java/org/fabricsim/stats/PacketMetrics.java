@@ -73,7 +73,7 @@ public final class PacketMetrics implements PacketObserver {
                 LongPages.byDestination(flows.dst(), topology.hostCount()));
         receivers = new ReceiverStatistics(topology.hostCount(), options, bins);
         ports = new PortStatistics(topology, options);
-        reorder = options.reorder() ? new ReorderMeter(n, topology.hostCount()) : null;
+        reorder = options.reorder() ? new ReorderMeter(n, topology.hostCount(), options.reorderGaps()) : null;
         adaptation = options.reorder() ? new AdaptationMeter(topology, n, options) : null;
     }
 

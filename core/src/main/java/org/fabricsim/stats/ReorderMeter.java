@@ -9,6 +9,12 @@ import java.util.Arrays;
  * its own, in packets (the gap the receiver must hold open). Counted per receiving host (in order, out of
  * order, Σ and max of the windows) and per flow (in order, out of order).
  *
+ * <p>With {@code gaps} (D218) the order is counted as the sink of seed 001's simulator counts it (Mellanox's
+ * InfiniBand flit model for OMNeT++, {@code IBSink::handleData}): a packet numbered one past the highest delivered
+ * is in order; one numbered further on is an out-of-order event that counts the gap (its number minus the highest)
+ * as out-of-order packets and as its window; a late packet (below the highest) is counted neither way. The ratio is
+ * then out-of-order packets over in-order packets, the mean window the mean gap over the events.
+ *
  * <p>The highest number per flow follows every delivery, window or not, so whether a packet is in order does
  * not depend on the measurement window; only the counts are restricted to it (D66). A flow's deliveries all
  * happen at its destination host, observed by exactly one part of a partitioned run, so merging takes the
@@ -24,8 +30,16 @@ public final class ReorderMeter {
     private final long[] outOfOrder;
     private final long[] windowSum;
     private final int[] windowMax;
+    private final long[] windows; // per receiving host: windows recorded (out-of-order packets, or gaps' events)
+    private final boolean gaps;
 
     ReorderMeter(int flows, int hosts) {
+        this(flows, hosts, false);
+    }
+
+    ReorderMeter(int flows, int hosts, boolean gaps) {
+        this.gaps = gaps;
+        windows = new long[hosts];
         highestSeq = new int[flows];
         Arrays.fill(highestSeq, -1);
         flowInOrder = new long[flows];
@@ -39,6 +53,10 @@ public final class ReorderMeter {
     /** Packet {@code seq} of {@code flow} reached {@code host}; it counts when {@code inWindow}. */
     void delivered(boolean inWindow, int flow, int host, int seq) {
         int highest = highestSeq[flow];
+        if (gaps) {
+            deliveredCountingGaps(inWindow, flow, host, seq, highest);
+            return;
+        }
         if (seq >= highest) { // not below the highest delivered: in order (the first of a flow always is)
             highestSeq[flow] = seq;
             if (inWindow) {
@@ -50,14 +68,38 @@ public final class ReorderMeter {
             outOfOrder[host]++;
             flowOutOfOrder[flow]++;
             windowSum[host] += window;
+            windows[host]++;
             if (window > windowMax[host]) {
                 windowMax[host] = window;
             }
         }
     }
 
+    private void deliveredCountingGaps(boolean inWindow, int flow, int host, int seq, int highest) {
+        if (seq <= highest) {
+            return; // late: counted neither way
+        }
+        highestSeq[flow] = seq;
+        if (!inWindow) {
+            return;
+        }
+        int gap = seq - highest;
+        if (gap == 1) {
+            inOrder[host]++;
+            flowInOrder[flow]++;
+        } else {
+            outOfOrder[host] += gap;
+            flowOutOfOrder[flow] += gap;
+            windowSum[host] += gap;
+            windows[host]++;
+            if (gap > windowMax[host]) {
+                windowMax[host] = gap;
+            }
+        }
+    }
+
     void merge(ReorderMeter o) {
-        if (o.highestSeq.length != highestSeq.length || o.inOrder.length != inOrder.length) {
+        if (o.highestSeq.length != highestSeq.length || o.inOrder.length != inOrder.length || o.gaps != gaps) {
             throw new IllegalArgumentException("reorder statistics of different shape");
         }
         for (int f = 0; f < highestSeq.length; f++) {
@@ -69,6 +111,7 @@ public final class ReorderMeter {
             inOrder[h] += o.inOrder[h];
             outOfOrder[h] += o.outOfOrder[h];
             windowSum[h] += o.windowSum[h];
+            windows[h] += o.windows[h];
             windowMax[h] = Math.max(windowMax[h], o.windowMax[h]);
         }
     }
@@ -96,10 +139,13 @@ public final class ReorderMeter {
         return in == 0 ? (out == 0 ? Double.NaN : Double.POSITIVE_INFINITY) : (double) out / in;
     }
 
-    /** Seed 001 Table II's "OOO window" of {@code host}: mean window of its out-of-order packets; NaN without any. */
+    /**
+     * Seed 001 Table II's "OOO window" of {@code host}: the mean of its windows (one per out-of-order packet, or
+     * per gap when counting gaps); NaN without any.
+     */
     public double meanWindow(int host) {
-        long out = outOfOrder[host];
-        return out == 0 ? Double.NaN : (double) windowSum[host] / out;
+        long n = windows[host];
+        return n == 0 ? Double.NaN : (double) windowSum[host] / n;
     }
 
     /** Largest window of an out-of-order packet delivered to {@code host} in the window; 0 without any. */
@@ -137,10 +183,15 @@ public final class ReorderMeter {
         return ratio(inOrder(), outOfOrder());
     }
 
-    /** All receivers: mean window of the out-of-order packets; NaN without any. */
+    /** All receivers: the mean of the windows (per out-of-order packet, or per gap); NaN without any. */
     public double meanWindow() {
-        long out = outOfOrder();
-        return out == 0 ? Double.NaN : (double) Arrays.stream(windowSum).sum() / out;
+        long n = Arrays.stream(windows).sum();
+        return n == 0 ? Double.NaN : (double) Arrays.stream(windowSum).sum() / n;
+    }
+
+    /** Whether order is counted as seed 001's simulator's sink counts it (D218) rather than by D120. */
+    public boolean countsGaps() {
+        return gaps;
     }
 
     /** All receivers: the largest window; 0 without out-of-order packets. */

@@ -34,6 +34,85 @@ class ReorderMeterTest {
     }
 
     @Test
+    void countingGapsAsTheFlitModelsSinkDoesJumpsAheadCountTheirGapAndLatePacketsNothing() {
+        // D218: seed 001's simulator's sink (IBSink::handleData): one past the highest is in order, further on is one
+        // event of (number - highest) out-of-order packets with that window, below the highest is not counted
+        PacketMetrics m = new PacketMetrics(TESTBED, FLOWS, options(1000, 10_000).withReorderGaps(true));
+        m.delivered(500, 0, 6, 1000, 0, 0); // warm-up: sets the highest number, counts nothing
+        m.delivered(1000, 0, 6, 1000, 0, 1); // in order
+        m.delivered(1100, 0, 6, 1000, 0, 4); // a gap of 3: one event, 3 out-of-order packets
+        m.delivered(1200, 0, 6, 1000, 0, 2); // late: nothing
+        m.delivered(1300, 0, 6, 1000, 0, 3); // late: nothing
+        m.delivered(1400, 0, 6, 1000, 0, 5); // in order
+        m.delivered(1500, 1, 6, 1000, 0, 1); // flow 1's first is number 1: a gap of 2 from -1
+        m.delivered(1600, 1, 6, 1000, 0, 0); // late
+        ReorderMeter r = m.reorder();
+        assertTrue(r.countsGaps());
+        assertEquals(2, r.inOrder(6));
+        assertEquals(5, r.outOfOrder(6));
+        assertEquals(2.5, r.ratio(6), 0.0);
+        assertEquals(2.5, r.meanWindow(6), 0.0); // (3 + 2) / 2 events
+        assertEquals(3, r.maxWindow(6));
+        assertEquals(3, r.flowOutOfOrder(0));
+        assertEquals(2, r.flowInOrder(0));
+        assertEquals(5, r.highestSeq(0));
+    }
+
+    @Test
+    void countingGapsMatchesABruteForceSinkAndMergesAcrossParts() {
+        // random streams per flow, the sink's rule applied independently here; two parts each see half the flows
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(41);
+        PacketMetrics whole = new PacketMetrics(TREE, TREE_FLOWS, options(0, 1_000_000).withReorderGaps(true));
+        PacketMetrics[] parts = {new PacketMetrics(TREE, TREE_FLOWS, options(0, 1_000_000).withReorderGaps(true)),
+            new PacketMetrics(TREE, TREE_FLOWS, options(0, 1_000_000).withReorderGaps(true))};
+        long[] in = new long[16];
+        long[] out = new long[16];
+        long[] sum = new long[16];
+        long[] events = new long[16];
+        int[] max = new int[16];
+        long t = 0;
+        for (int f = 0; f < TREE_FLOWS.size(); f++) {
+            int n = 5 + rng.nextInt(40);
+            int[] order = new int[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            for (int i = 0; i < n; i++) { // local swaps: a reordering network's kind of disorder
+                int j = Math.min(n - 1, i + rng.nextInt(4));
+                int x = order[i];
+                order[i] = order[j];
+                order[j] = x;
+            }
+            int d = TREE_FLOWS.dst()[f];
+            int cur = -1;
+            for (int seq : order) {
+                whole.delivered(++t, f, d, 1000, 0, seq);
+                parts[f % 2].delivered(t, f, d, 1000, 0, seq);
+                if (seq == cur + 1) {
+                    in[d]++;
+                    cur = seq;
+                } else if (seq > cur + 1) {
+                    out[d] += seq - cur;
+                    sum[d] += seq - cur;
+                    events[d]++;
+                    max[d] = Math.max(max[d], seq - cur);
+                    cur = seq;
+                }
+            }
+        }
+        parts[0].merge(parts[1]);
+        for (ReorderMeter r : new ReorderMeter[] {whole.reorder(), parts[0].reorder()}) {
+            for (int h = 0; h < 16; h++) {
+                assertEquals(in[h], r.inOrder(h), "host " + h);
+                assertEquals(out[h], r.outOfOrder(h), "host " + h);
+                assertEquals(events[h] == 0 ? Double.NaN : (double) sum[h] / events[h], r.meanWindow(h), 0.0);
+                assertEquals(max[h], r.maxWindow(h), "host " + h);
+            }
+        }
+        assertTrue(whole.reorder().outOfOrder() > 0, "the streams hold disorder");
+    }
+
+    @Test
     void aHandMadeStreamGivesTheHandComputedRatiosWindowsAndGoodput() {
         PacketMetrics m = new PacketMetrics(TESTBED, FLOWS, options(1000, 10_000));
         // flow 0 (0 -> 6): seq 1 in the warm-up sets its highest number, so seq 0 in the window is out of order
