@@ -33,10 +33,6 @@ public final class ReorderMeter {
     private final long[] windows; // per receiving host: windows recorded (out-of-order packets, or gaps' events)
     private final boolean gaps;
 
-    ReorderMeter(int flows, int hosts) {
-        this(flows, hosts, false);
-    }
-
     ReorderMeter(int flows, int hosts, boolean gaps) {
         this.gaps = gaps;
         windows = new long[hosts];
@@ -54,47 +50,41 @@ public final class ReorderMeter {
     void delivered(boolean inWindow, int flow, int host, int seq) {
         int highest = highestSeq[flow];
         if (gaps) {
-            deliveredCountingGaps(inWindow, flow, host, seq, highest);
-            return;
-        }
-        if (seq >= highest) { // not below the highest delivered: in order (the first of a flow always is)
+            if (seq <= highest) {
+                return; // late: counted neither way
+            }
             highestSeq[flow] = seq;
             if (inWindow) {
-                inOrder[host]++;
-                flowInOrder[flow]++;
+                int gap = seq - highest;
+                if (gap == 1) {
+                    countInOrder(flow, host);
+                } else {
+                    countOutOfOrder(flow, host, gap, gap); // one event of gap packets, gap its window
+                }
+            }
+        } else if (seq >= highest) { // not below the highest delivered: in order (the first of a flow always is)
+            highestSeq[flow] = seq;
+            if (inWindow) {
+                countInOrder(flow, host);
             }
         } else if (inWindow) {
-            int window = highest - seq;
-            outOfOrder[host]++;
-            flowOutOfOrder[flow]++;
-            windowSum[host] += window;
-            windows[host]++;
-            if (window > windowMax[host]) {
-                windowMax[host] = window;
-            }
+            countOutOfOrder(flow, host, 1, highest - seq);
         }
     }
 
-    private void deliveredCountingGaps(boolean inWindow, int flow, int host, int seq, int highest) {
-        if (seq <= highest) {
-            return; // late: counted neither way
-        }
-        highestSeq[flow] = seq;
-        if (!inWindow) {
-            return;
-        }
-        int gap = seq - highest;
-        if (gap == 1) {
-            inOrder[host]++;
-            flowInOrder[flow]++;
-        } else {
-            outOfOrder[host] += gap;
-            flowOutOfOrder[flow] += gap;
-            windowSum[host] += gap;
-            windows[host]++;
-            if (gap > windowMax[host]) {
-                windowMax[host] = gap;
-            }
+    private void countInOrder(int flow, int host) {
+        inOrder[host]++;
+        flowInOrder[flow]++;
+    }
+
+    /** {@code packets} out-of-order packets of {@code flow} at {@code host}, recorded as one window of {@code window}. */
+    private void countOutOfOrder(int flow, int host, int packets, int window) {
+        outOfOrder[host] += packets;
+        flowOutOfOrder[flow] += packets;
+        windowSum[host] += window;
+        windows[host]++;
+        if (window > windowMax[host]) {
+            windowMax[host] = window;
         }
     }
 
