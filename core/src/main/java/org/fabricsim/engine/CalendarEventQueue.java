@@ -272,20 +272,7 @@ public final class CalendarEventQueue implements EventQueue {
             fromRef = toRef;
             toRef = tr;
         }
-        for (int i = 1; i < n; i++) { // keys that share the high half, by the low half
-            long key = fromKey[i];
-            if (fromKey[i - 1] > key) {
-                int ref = fromRef[i];
-                int j = i - 1;
-                do {
-                    fromKey[j + 1] = fromKey[j];
-                    fromRef[j + 1] = fromRef[j];
-                    j--;
-                } while (j >= 0 && fromKey[j] > key);
-                fromKey[j + 1] = key;
-                fromRef[j + 1] = ref;
-            }
-        }
+        insertionSort(fromKey, fromRef, 0, n); // keys that share the high half, by the low half
         if (fromKey != runKey) { // the sorted half is the spare: swap the roles
             spareKey = runKey;
             spareRef = runRef;
@@ -330,17 +317,24 @@ public final class CalendarEventQueue implements EventQueue {
                 hi = j + 1;
             }
         }
+        insertionSort(keys, refs, lo, hi);
+    }
+
+    /** Sorts keys[lo, hi) ascending, carrying refs along; a key already after its predecessor is only compared. */
+    private static void insertionSort(long[] keys, int[] refs, int lo, int hi) {
         for (int i = lo + 1; i < hi; i++) {
-            long k = keys[i];
-            int r = refs[i];
-            int j = i - 1;
-            while (j >= lo && keys[j] > k) {
-                keys[j + 1] = keys[j];
-                refs[j + 1] = refs[j];
-                j--;
+            long key = keys[i];
+            if (keys[i - 1] > key) {
+                int ref = refs[i];
+                int j = i - 1;
+                do {
+                    keys[j + 1] = keys[j];
+                    refs[j + 1] = refs[j];
+                    j--;
+                } while (j >= lo && keys[j] > key);
+                keys[j + 1] = key;
+                refs[j + 1] = ref;
             }
-            keys[j + 1] = k;
-            refs[j + 1] = r;
         }
     }
 
