@@ -5,6 +5,7 @@ import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.config.Units;
 import org.fabricsim.ib.traffic.MessageTraffic;
 import org.fabricsim.topology.Topology;
+import org.fabricsim.traffic.Collective;
 import org.fabricsim.traffic.HostGroups;
 import org.fabricsim.traffic.HotspotForest;
 import org.fabricsim.traffic.HpccTrace;
@@ -12,10 +13,51 @@ import org.fabricsim.traffic.PatternKind;
 
 /**
  * Binds the message-level traffic of seed 002 (the congestion forests, Papers IV–VI, and the HPCC trace kernels
- * of Paper VI, {@code packet.traffic}, {@code packet.trace.*}) to the packet model's traffic.
+ * of Paper VI, {@code packet.traffic}, {@code packet.trace.*}) and seed 004's OSU collectives
+ * ({@code packet.collective.*}) to the packet model's traffic.
  */
 public final class MessageTrafficBinding {
+    private static final List<String> TRAFFIC = List.of("flows", "messages", "trace", "collective");
+
     private MessageTrafficBinding() {
+    }
+
+    /** Refuses explicit flows or a permutation sequence beside {@code what}, which replaces them. */
+    private static void alone(ExperimentConfig c, String what) {
+        if (!c.elements(PacketBinding.FLOWS, PacketBinding.FLOW_KEYS).isEmpty()
+                || c.integer("packet.permutation-sequence", 0, 1_000_000) > 0) {
+            throw c.error("packet.traffic", what + (what.equals("messages") ? " replace" : " replaces") + " packet.flows and packet.permutation-sequence: give one");
+        }
+    }
+
+    /**
+     * With {@code packet.traffic = collective}: an OSU collective latency test ({@code packet.collective.*}, seed
+     * 004 §IV-C) with every host a rank, in host order; else null.
+     */
+    public static Collective collective(ExperimentConfig c, Topology t) {
+        if (!c.choice("packet.traffic", TRAFFIC).equals("collective")) {
+            return null;
+        }
+        String p = "packet.collective.";
+        alone(c, "a collective");
+        Collective.Operation operation = PacketBinding.choose(c, p + "operation", Collective.Operation.values(),
+                Collective.Operation::key);
+        Collective.Algorithm algorithm = PacketBinding.choose(c, p + "algorithm", Collective.Algorithm.values(),
+                Collective.Algorithm::key);
+        boolean fits = algorithm == Collective.Algorithm.DEFAULT || (operation == Collective.Operation.ALLTOALL
+                ? algorithm != Collective.Algorithm.RING : algorithm == Collective.Algorithm.RING);
+        if (!fits) {
+            throw c.error(p + "algorithm", operation.key() + " has no " + algorithm.key() + " algorithm (alltoall:"
+                    + " pairwise or linear; allgather and allreduce: ring)");
+        }
+        int hosts = t.hostCount();
+        if (hosts < 2) {
+            throw c.error("topology.name", "a collective needs at least 2 hosts");
+        }
+        return new Collective(operation, algorithm, java.util.stream.IntStream.range(0, hosts).toArray(),
+                PacketBinding.sizeInt(c, p + "message-size", 1, Integer.MAX_VALUE / 2),
+                PacketBinding.sizeInt(c, p + "rendezvous-threshold", 1, Integer.MAX_VALUE),
+                c.integer(p + "iterations", 1, 1_000_000), c.integer(p + "skip", 0, 1_000_000));
     }
 
     /**
@@ -23,13 +65,11 @@ public final class MessageTrafficBinding {
      * SC1–SC3) with its hot senders; else null.
      */
     public static HpccTrace trace(ExperimentConfig c, Topology t) {
-        if (!c.choice("packet.traffic", List.of("flows", "messages", "trace")).equals("trace")) {
+        if (!c.choice("packet.traffic", TRAFFIC).equals("trace")) {
             return null;
         }
         String p = "packet.trace.";
-        if (!c.elements(PacketBinding.FLOWS, PacketBinding.FLOW_KEYS).isEmpty() || c.integer("packet.permutation-sequence", 0, 1_000_000) > 0) {
-            throw c.error("packet.traffic", "a trace replaces packet.flows and packet.permutation-sequence: give one");
-        }
+        alone(c, "a trace");
         HpccTrace.Kernel kernel = PacketBinding.choose(c, p + "kernel", HpccTrace.Kernel.values(), HpccTrace.Kernel::key);
         int hosts = t.hostCount();
         boolean even = c.choice(p + "ranks", List.of("all", "even")).equals("even");
@@ -89,7 +129,7 @@ public final class MessageTrafficBinding {
      * {@code packet.message-size} message at its role's shares of {@code packet.message-rate}; else null.
      */
     public static MessageTraffic messages(ExperimentConfig c, Topology t, long seed) {
-        if (!c.choice("packet.traffic", List.of("flows", "messages", "trace")).equals("messages")) {
+        if (!c.choice("packet.traffic", TRAFFIC).equals("messages")) {
             return null;
         }
         PatternKind kind = TrafficBinding.kind(c);
@@ -97,9 +137,7 @@ public final class MessageTrafficBinding {
             throw c.error("packet.traffic", "messages are drawn by the hotspot forests' generators: traffic.pattern"
                     + " must be silent-forest, windy-forest or moving-forest (got " + kind.key() + ")");
         }
-        if (!c.elements(PacketBinding.FLOWS, PacketBinding.FLOW_KEYS).isEmpty() || c.integer("packet.permutation-sequence", 0, 1_000_000) > 0) {
-            throw c.error("packet.traffic", "messages replace packet.flows and packet.permutation-sequence: give one");
-        }
+        alone(c, "messages");
         int size = PacketBinding.sizeInt(c, "packet.message-size", 1, Integer.MAX_VALUE / 2);
         long rate = PacketBinding.rate(c, "packet.message-rate");
         if (rate == 0) {

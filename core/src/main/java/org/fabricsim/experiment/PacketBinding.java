@@ -17,6 +17,7 @@ import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
 import org.fabricsim.traffic.FlowSet;
 import org.fabricsim.traffic.HostGroups;
+import org.fabricsim.traffic.Collective;
 import org.fabricsim.traffic.HpccTrace;
 
 /**
@@ -100,6 +101,10 @@ public final class PacketBinding {
         HpccTrace trace = MessageTrafficBinding.trace(c, t);
         if (trace != null) {
             return trace.schedule();
+        }
+        Collective collective = MessageTrafficBinding.collective(c, t);
+        if (collective != null) {
+            return collective.schedule();
         }
         long size = flowSize(c);
         if (!c.elements(FLOWS, FLOW_KEYS).isEmpty()) {

@@ -31,6 +31,7 @@ import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
 import org.fabricsim.traffic.FlowSet;
 import org.fabricsim.traffic.HotspotForest;
+import org.fabricsim.traffic.Collective;
 import org.fabricsim.traffic.HpccTrace;
 
 /**
@@ -152,7 +153,8 @@ final class PacketExperiment implements Experiment {
 
         Map<String, Object> summary = summary(topology, lft, params, adaptive, CongestionBinding.congestionControl(c),
                 CongestionBinding.isolation(c), MessageTrafficBinding.messages(c, topology, seed),
-                MessageTrafficBinding.trace(c, topology), seed, end, schedule, metrics, events, hops, controlHops, injected,
+                MessageTrafficBinding.trace(c, topology),
+                MessageTrafficBinding.collective(c, topology), seed, end, schedule, metrics, events, hops, controlHops, injected,
                 delivered);
         if (deadlock != null) { // a result like any other: written, then reported (D211)
             summary.put("deadlock", DeadlockReport.summary(deadlock, topology));
@@ -344,7 +346,7 @@ final class PacketExperiment implements Experiment {
 
     static Map<String, Object> summary(Topology topology, ForwardingTables lft, PacketParams params,
             AdaptiveRouting adaptive, CcParams cc, IsolationParams isolation, MessageTraffic messages, HpccTrace trace,
-            long seed, long end, FlowSchedule schedule,
+            Collective collective, long seed, long end, FlowSchedule schedule,
             PacketMetrics metrics, long events, long hops, long controlHops, long injected, long delivered) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("schema_version", SCHEMA_VERSION);
@@ -383,7 +385,7 @@ final class PacketExperiment implements Experiment {
         if (realised != null) {
             summary.put("rate_realisation", realised);
         }
-        if (messages == null && trace == null) {
+        if (messages == null && trace == null && collective == null) {
             // the flows' rates over the window, sorted and read at tenths (seed 003 Fig 6.8-b); null without any
             summary.put("sorted_flow_gbps", deciles(metrics.activeFlowGbps()));
         }
@@ -434,7 +436,34 @@ final class PacketExperiment implements Experiment {
             m.put("execution_time_us", done == traced ? last / 1e6 : null); // null: not finished by the end
             summary.put("trace", m);
         }
+        if (collective != null) {
+            summary.put("collective", collectiveSummary(collective, schedule, metrics));
+        }
         return summary;
+    }
+
+    /** The OSU benchmark's figures (seed 004 §IV-C): the ranks' mean time in the collective, per iteration and overall. */
+    private static Map<String, Object> collectiveSummary(Collective collective, FlowSchedule schedule,
+            PacketMetrics metrics) {
+        long[] completion = new long[schedule.size()];
+        for (int f = 0; f < completion.length; f++) {
+            completion[f] = metrics.completions(f) > 0 ? metrics.completionPs(f) : -1;
+        }
+        double[] perIteration = collective.iterationLatenciesUs(completion);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("benchmark", collective.describe());
+        int done = 0;
+        double sum = 0;
+        List<Object> list = new java.util.ArrayList<>();
+        for (double l : perIteration) {
+            done += Double.isNaN(l) ? 0 : 1;
+            sum += l;
+            list.add(Double.isNaN(l) ? null : l);
+        }
+        m.put("iterations_completed", done);
+        m.put("latency_us", done == perIteration.length ? sum / done : null); // null: not finished by the end
+        m.put("latency_us_per_iteration", list);
+        return m;
     }
 
     /** The most ports any switch has. */

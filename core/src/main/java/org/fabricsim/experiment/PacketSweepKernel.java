@@ -71,7 +71,8 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
                 end, params, (PacketSimulation sim) -> sim.runUntil(stopPs));
         return PacketExperiment.summary(topology, lft, params, adaptive, CongestionBinding.congestionControl(c),
                 CongestionBinding.isolation(c), MessageTrafficBinding.messages(c, topology, runSeed),
-                MessageTrafficBinding.trace(c, topology), runSeed, end, schedule, r.metrics(),
+                MessageTrafficBinding.trace(c, topology),
+                MessageTrafficBinding.collective(c, topology), runSeed, end, schedule, r.metrics(),
                 r.run().events(), r.run().packetHops(), r.controlHops(), r.injected(), r.delivered());
     }
 

@@ -62,6 +62,9 @@ public final class Hcas {
     public final int[] flowDst; // a message source's is its current message's (its injection sets it)
     private final int[] flowLane;
     private final int[] successor;
+    private final int[] pending; // per flow: its predecessor and receives not yet done (null: no flow waits for a receive)
+    private final int[] waiterStart; // per flow (whole): the part's flows waiting for its delivery, in waiters
+    private final int[] waiters;
     private final int[] state;
     private final long[] sentBytes;
     private final int[] sentPackets; // per flow: its next packet's sequence number
@@ -156,6 +159,35 @@ public final class Hcas {
                 successor[a - flowBase] = f;
             }
         }
+        if (schedule.hasWaits()) {
+            // seed 004 §IV-C: a rank's next send waits for its receives (FlowSchedule's waits)
+            pending = new int[fw[1]];
+            waiterStart = new int[n + 1];
+            for (int g = flowBase; g < flowBase + fw[1]; g++) {
+                if (links.isLocal(flowSrc[g])) {
+                    pending[g - flowBase] = (schedule.after()[g] >= 0 ? 1 : 0) + schedule.waits(g);
+                    for (int k = schedule.waitStart()[g]; k < schedule.waitStart()[g + 1]; k++) {
+                        waiterStart[schedule.waitFlows()[k] + 1]++;
+                    }
+                }
+            }
+            for (int f = 0; f < n; f++) {
+                waiterStart[f + 1] += waiterStart[f];
+            }
+            waiters = new int[waiterStart[n]];
+            int[] next = Arrays.copyOf(waiterStart, n);
+            for (int g = flowBase; g < flowBase + fw[1]; g++) {
+                if (links.isLocal(flowSrc[g])) {
+                    for (int k = schedule.waitStart()[g]; k < schedule.waitStart()[g + 1]; k++) {
+                        waiters[next[schedule.waitFlows()[k]]++] = g;
+                    }
+                }
+            }
+        } else {
+            pending = null;
+            waiterStart = null;
+            waiters = null;
+        }
         state = new int[fw[1]];
         sentBytes = new long[fw[1]];
         sentPackets = new int[fw[1]];
@@ -171,7 +203,7 @@ public final class Hcas {
     /** Schedules the start of every flow of this part's hosts that follows no other. */
     void start() {
         for (int f = 0; f < schedule.size(); f++) {
-            if (schedule.after()[f] < 0 && links.isLocal(flowSrc[f])) {
+            if (schedule.after()[f] < 0 && schedule.waits(f) == 0 && links.isLocal(flowSrc[f])) {
                 int h = flowSrc[f];
                 sink.send(schedule.startPs()[f], PacketNetwork.FLOW_START, h, topology.hostPort(h), f);
             }
@@ -224,9 +256,28 @@ public final class Hcas {
     /** Flow {@code f} has handed over its last byte (or stopped): its successor may begin. */
     private void next(long t, int f) {
         int g = successor[f - flowBase];
-        if (g < 0) {
-            return;
+        if (g >= 0 && (pending == null || --pending[g - flowBase] == 0)) {
+            begin(t, g);
         }
+    }
+
+    /** Flow {@code f}, delivered whole to host {@code h}, was a receive that some of h's flows wait for. */
+    private void received(long t, int h, int f) {
+        boolean started = false;
+        for (int k = waiterStart[f]; k < waiterStart[f + 1]; k++) {
+            int g = waiters[k];
+            if (--pending[g - flowBase] == 0) {
+                begin(t, g);
+                started = true;
+            }
+        }
+        if (started) {
+            send(t, h);
+        }
+    }
+
+    /** Flow {@code g} may begin: now, or at its start time. */
+    private void begin(long t, int g) {
         long start = schedule.startPs()[g];
         if (start <= t) {
             activate(t, g);
@@ -402,6 +453,11 @@ public final class Hcas {
             observer.flowCompleted(t, f);
             if (controlPackets) {
                 control.flowDelivered(t, h, f);
+            }
+            if (waiters != null && waiterStart[f + 1] > waiterStart[f]) {
+                pool.release(pk);
+                received(t, h, f);
+                return;
             }
         }
         pool.release(pk);

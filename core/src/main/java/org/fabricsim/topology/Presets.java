@@ -40,7 +40,10 @@ public final class Presets {
         add("c1", "seed 004 configuration C1: SW1 (A, B, C) and SW2 (D, E, F) joined by two parallel links"
                 + " L1, L2; HDR 200 Gbps", LinkParams.gbps(200, 10), Presets::c1);
         add("c2", "seed 004 configuration C2: 2-level fat tree, 4 leaves x 3 hosts, 2 roots (3:2 oversubscribed),"
-                + " hosts named by their LIDs; HDR 200 Gbps", LinkParams.gbps(200, 10), Presets::c2);
+                + " hosts named by their LIDs; HDR 200 Gbps", LinkParams.gbps(200, 10), l -> c2(l, "c2", 1));
+        add("c2-4l", "seed 004 §IV-C's 4L: C2 with two more parallel links between the leaf and root switches (two"
+                + " cables from each leaf to each root, 4 uplinks for 3 hosts), names as c2; HDR 200 Gbps",
+                LinkParams.gbps(200, 10), l -> c2(l, "c2-4l", 2));
         add("testbed7", "seed 002 test bed: S1 (H1-H3) and S2 (H4-H7), inter-switch link at twice the host-link"
                 + " rate; DDR 20 Gbps hosts, 40 Gbps S1-S2", LinkParams.gbps(20, 10), Presets::testbed7);
         add("fig1-1", "seed 003 Fig 1.1: sw1 (s1-s4) -> sw2 (s5, s6, d1, d2); one victim link sw1-sw2;"
@@ -89,13 +92,14 @@ public final class Presets {
      * seed 004 §III-B, XGFT(2;3,4;1,2). Names follow the paper's LIDs where the text gives them (digest A.2);
      * x1 and x2 are the two hosts whose LIDs are not given, sw-root2 and sw-leaf4 the switches whose LIDs
      * are not given. The host order is chosen so that D-mod-K reproduces the stated DR facts: every flow
-     * to node 4 crosses root sw6, and 39 -> 28 crosses the other root.
+     * to node 4 crosses root sw6, and 39 -> 28 crosses the other root. {@code parallel} cables join each leaf
+     * to each root (§IV-C's 4L: 2).
      */
-    private static Topology c2(LinkParams l) {
+    private static Topology c2(LinkParams l, String name, int parallel) {
         String[] hosts = {"n1", "n2", "n3", "n4", "n5", "n13", "n37", "x1", "n39", "n31", "n28", "x2"};
         String[] leaves = {"sw8", "sw7", "sw14", "sw-leaf4"};
         String[] roots = {"sw-root2", "sw6"};
-        return FatTrees.pgft("c2", new int[] {3, 4}, new int[] {1, 2}, new int[] {1, 1}, 0, l,
+        return FatTrees.pgft(name, new int[] {3, 4}, new int[] {1, 2}, new int[] {1, parallel}, 0, l,
                 (level, index) -> level == 0 ? hosts[index] : level == 1 ? leaves[index] : roots[index]);
     }
 

@@ -10,9 +10,23 @@ import java.util.Arrays;
  * Flows added at 5 s, 10 s, … (seed 004 §IV-B) are flows with later start times; a host sending S bytes to
  * each successive destination of a sequence of permutations (seed 001 §V-C) is a chain of flows linked by
  * {@code after}. The arrays are not copied and must not change afterwards.
+ *
+ * <p>A flow may also wait for <em>receives</em>: flow i starts only once every flow in
+ * {@code waitFlows[waitStart[i] .. waitStart[i + 1])} has been delivered whole to flow i's source — an MPI
+ * rank that sends its next message when its previous receive has completed (the OSU collectives of seed 004
+ * §IV-C, {@link Collective}). A waited flow is earlier, sized and addressed to the waiting flow's source, so
+ * the wait is decided where that host is simulated (a partitioned run needs no message for it). Empty
+ * {@code waitStart} and {@code waitFlows}: no flow waits.
  */
-public record FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] bytes, long[] rateBps, int[] after) {
+public record FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] bytes, long[] rateBps, int[] after,
+        int[] waitStart, int[] waitFlows) {
     public static final long NEVER = Long.MAX_VALUE;
+    private static final int[] NONE = new int[0];
+
+    /** A schedule in which no flow waits for a receive. */
+    public FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] bytes, long[] rateBps, int[] after) {
+        this(flows, startPs, stopPs, bytes, rateBps, after, NONE, NONE);
+    }
 
     public FlowSchedule {
         int n = flows.size();
@@ -32,6 +46,43 @@ public record FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] 
                 throw new IllegalArgumentException("flow " + i + " follows flow " + after[i] + " of another source");
             }
         }
+        checkWaits(flows, bytes, waitStart, waitFlows);
+    }
+
+    private static void checkWaits(FlowSet flows, long[] bytes, int[] waitStart, int[] waitFlows) {
+        int n = flows.size();
+        if (waitStart.length == 0) {
+            if (waitFlows.length != 0) {
+                throw new IllegalArgumentException("receive waits without their index");
+            }
+            return;
+        }
+        if (waitStart.length != n + 1 || waitStart[0] != 0 || waitStart[n] != waitFlows.length) {
+            throw new IllegalArgumentException("receive waits need an index of " + (n + 1) + " entries over "
+                    + waitFlows.length + " waited flows");
+        }
+        for (int i = 0; i < n; i++) {
+            if (waitStart[i + 1] < waitStart[i]) {
+                throw new IllegalArgumentException("flow " + i + "'s receive waits run backwards");
+            }
+            for (int k = waitStart[i]; k < waitStart[i + 1]; k++) {
+                int j = waitFlows[k];
+                if (j < 0 || j >= i || bytes[j] == 0 || flows.dst()[j] != flows.src()[i]) {
+                    throw new IllegalArgumentException("flow " + i + " waits for flow " + j + ": a waited flow must be"
+                            + " an earlier, sized flow to flow " + i + "'s source");
+                }
+            }
+        }
+    }
+
+    /** Whether some flow waits for a receive. */
+    public boolean hasWaits() {
+        return waitFlows.length > 0;
+    }
+
+    /** How many receives flow {@code i} waits for. */
+    public int waits(int i) {
+        return waitStart.length == 0 ? 0 : waitStart[i + 1] - waitStart[i];
     }
 
     /** Every flow from time 0, without end, as fast as its source may. */
@@ -59,7 +110,8 @@ public record FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] 
     public FlowSchedule withStart(int i, long ps) {
         long[] start = startPs.clone();
         start[i] = ps;
-        return new FlowSchedule(flows, start, stopPs.clone(), bytes.clone(), rateBps.clone(), after.clone());
+        return new FlowSchedule(flows, start, stopPs.clone(), bytes.clone(), rateBps.clone(), after.clone(), waitStart,
+                waitFlows);
     }
 
     /**

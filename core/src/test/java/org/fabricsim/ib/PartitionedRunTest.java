@@ -255,6 +255,52 @@ public class PartitionedRunTest {
         assertEquals(1, to.liveControl(), "the control packet is counted as one");
     }
 
+    /**
+     * A collective's sends wait for their rank's receives (seed 004 §IV-C; FlowSchedule's waits): decided at
+     * the receiving host's part, so a partitioned run observes what the sequential one does, and no flow is
+     * delivered before the flows it waited for had arrived and it had had time to cross its host's link.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void aCollectivesSendsWaitForTheirReceivesWhereverTheHostsAre(int parts) {
+        int hosts = TOPOLOGY.hostCount();
+        FlowSchedule s = new org.fabricsim.traffic.Collective(org.fabricsim.traffic.Collective.Operation.ALLTOALL,
+                parts == 2 ? org.fabricsim.traffic.Collective.Algorithm.PAIRWISE
+                        : org.fabricsim.traffic.Collective.Algorithm.LINEAR,
+                java.util.stream.IntStream.range(0, hosts).toArray(), 8 * 1024, 4 * 1024, 2, 0).schedule();
+        PacketParams params = PacketParams.defaults().withBuffers(8 * 1024, 8 * 1024);
+        Trace seq = sequential(params, s);
+        Trace par = partitioned(params, s, randomParts(parts), parts);
+        for (int g = 0; g < s.size(); g++) {
+            assertTrue(seq.completed[g] > 0, "flow " + g + " of " + s.size() + " was delivered by the end");
+            long alone = Time.serialisation(s.bytes()[g] + params.overheadBytes(), TOPOLOGY.bandwidthBps(0));
+            for (int k = s.waitStart()[g]; k < s.waitStart()[g + 1]; k++) {
+                int j = s.waitFlows()[k];
+                assertTrue(seq.completed[g] >= seq.completed[j] + alone, "flow " + g + " delivered at "
+                        + seq.completed[g] + " ps, before its wait " + j + " (" + seq.completed[j] + " ps) and its own"
+                        + " transmission");
+            }
+        }
+        assertSameObservations(seq, par);
+    }
+
+    /** Nodes dealt to {@code parts} parts at random: hosts apart from their leaves, the hardest cut. */
+    static int[] randomParts(int parts) {
+        int[] partOf = new int[TOPOLOGY.nodeCount()];
+        SplittableRandom r = new SplittableRandom(parts);
+        for (int v = 0; v < partOf.length; v++) {
+            partOf[v] = r.nextInt(parts);
+        }
+        return partOf;
+    }
+
+    static void assertSameObservations(Trace seq, Trace par) {
+        assertEquals(seq.calls, par.calls);
+        assertArrayEquals(seq.port, par.port, "per-port transmissions and occupancies");
+        assertArrayEquals(seq.host, par.host, "per-host deliveries");
+        assertArrayEquals(seq.completed, par.completed, "completion times");
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {2, 3, 5})
     void everyPortAndHostObservesWhatTheSequentialRunObserves(int parts) {
@@ -262,18 +308,9 @@ public class PartitionedRunTest {
         PacketParams params = PacketParams.defaults().withBuffers(8 * 1024, 8 * 1024)
                 .withSwitch(parts == 3 ? Queueing.FIFO : Queueing.VOQ, parts == 5 ? 1 : 0,
                         parts == 2 ? Arbitration.ROUND_ROBIN : Arbitration.FCFS);
-        // nodes dealt to parts at random: hosts apart from their leaves, the hardest cut
-        int[] partOf = new int[TOPOLOGY.nodeCount()];
-        SplittableRandom r = new SplittableRandom(parts);
-        for (int v = 0; v < partOf.length; v++) {
-            partOf[v] = r.nextInt(parts);
-        }
         Trace seq = sequential(params, s);
-        Trace par = partitioned(params, s, partOf, parts);
+        Trace par = partitioned(params, s, randomParts(parts), parts);
         assertTrue(seq.calls > 10_000, "the run observes something: " + seq.calls);
-        assertEquals(seq.calls, par.calls);
-        assertArrayEquals(seq.port, par.port, "per-port transmissions and occupancies");
-        assertArrayEquals(seq.host, par.host, "per-host deliveries");
-        assertArrayEquals(seq.completed, par.completed, "completion times");
+        assertSameObservations(seq, par);
     }
 }

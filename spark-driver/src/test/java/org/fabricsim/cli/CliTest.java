@@ -316,6 +316,11 @@ public class CliTest {
             args.addAll(List.of("--set", "packet.end-time=1200us", "--set", "metrics.window-start=0s", "--set",
                     "sweep.batch-size=1", "--set", "topology.name=kary-ntree(4,2)"));
         }
+        if (Files.readString(conf).contains("traffic = collective")) {
+            // seed 004's OSU collectives: 12 iterations of 1 MiB (a sweep's points may set the size): one iteration
+            args.addAll(List.of("--set", "packet.collective.message-size=64KiB", "--set",
+                    "packet.collective.iterations=1", "--set", "packet.collective.skip=0"));
+        }
         if (conf.getFileName().toString().equals("adaptive-fig6-2.conf")) {
             // permutations on the 16-ary 3-tree's 4096 hosts: its keys on the 8-ary 3-tree, one permutation
             args.addAll(List.of("--set", "topology.name=kary-ntree(8,3)", "--set", "sweep.batch-size=1"));
