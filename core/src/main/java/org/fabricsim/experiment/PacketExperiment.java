@@ -156,6 +156,7 @@ final class PacketExperiment implements Experiment {
                 MessageTrafficBinding.trace(c, topology),
                 MessageTrafficBinding.collective(c, topology), seed, end, schedule, metrics, events, hops, controlHops, injected,
                 delivered);
+        IngressSummary.add(c, summary, topology, lft, adaptive);
         if (deadlock != null) { // a result like any other: written, then reported (D211)
             summary.put("deadlock", DeadlockReport.summary(deadlock, topology));
         }

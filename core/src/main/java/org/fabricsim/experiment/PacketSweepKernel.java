@@ -69,11 +69,14 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
                 runSeed);
         PacketExperiment.Sequential r = PacketExperiment.sequential(c, runSeed, topology, lft, adaptive, schedule,
                 end, params, (PacketSimulation sim) -> sim.runUntil(stopPs));
-        return PacketExperiment.summary(topology, lft, params, adaptive, CongestionBinding.congestionControl(c),
+        Map<String, Object> summary = PacketExperiment.summary(topology, lft, params, adaptive,
+                CongestionBinding.congestionControl(c),
                 CongestionBinding.isolation(c), MessageTrafficBinding.messages(c, topology, runSeed),
                 MessageTrafficBinding.trace(c, topology),
                 MessageTrafficBinding.collective(c, topology), runSeed, end, schedule, r.metrics(),
                 r.run().events(), r.run().packetHops(), r.controlHops(), r.injected(), r.delivered());
+        IngressSummary.add(c, summary, topology, lft, adaptive);
+        return summary;
     }
 
     /** The number at {@code path} in {@code summary}; null is 0; anything else absent or not a number is refused. */
