@@ -96,7 +96,7 @@ public final class PacketEndToEnd {
         AdaptiveRouting adaptive = PacketRoutingBinding.adaptiveRouting(c, t);
         FlowSchedule s = RateRealisationBinding.rated(c, t, lft, PacketBinding.schedule(c, t, seed), seed);
         RateRealisation injection = RateRealisationBinding.rateRealisation(c);
-        FlowRoutes paths = RateRealisationBinding.flowPaths(c, t, s, seed);
+        FlowRoutes paths = RateRealisationBinding.flowPaths(c, t, lft, s, seed);
         Binding b = new Binding(MessageTrafficBinding.messages(c, t, seed), PacketBinding.flowLanes(c, s), adaptive,
                 CongestionBinding.congestionControl(c), CongestionBinding.isolation(c), injection, paths,
                 PacketBinding.eventQueue(c), seed);

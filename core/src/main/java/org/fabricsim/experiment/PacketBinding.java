@@ -26,7 +26,7 @@ import org.fabricsim.traffic.HpccTrace;
  */
 public final class PacketBinding {
     static final String FLOWS = "packet.flows";
-    static final List<String> FLOW_KEYS = List.of("src", "dst", "start", "stop", "bytes", "rate", "vl");
+    static final List<String> FLOW_KEYS = List.of("src", "dst", "start", "stop", "bytes", "rate", "vl", "route");
 
     private PacketBinding() {
     }

@@ -211,7 +211,7 @@ final class PacketExperiment implements Experiment {
                 .queue(PacketBinding.eventQueue(c)).adaptiveRouting(adaptive)
                 .congestionControl(CongestionBinding.congestionControl(c)).isolation(CongestionBinding.isolation(c))
                 .rateRealisation(RateRealisationBinding.rateRealisation(c))
-                .flowPaths(RateRealisationBinding.flowPaths(c, topology, schedule, seed)).build();
+                .flowPaths(RateRealisationBinding.flowPaths(c, topology, lft, schedule, seed)).build();
         PacketRun run = runner.apply(sim);
         String violation = sim.creditViolation();
         if (violation != null) {

@@ -12,6 +12,7 @@ import org.fabricsim.ib.rates.RateRealisation;
 import org.fabricsim.ib.run.AdaptiveRouting;
 import org.fabricsim.random.Seeds;
 import org.fabricsim.routing.FlowRoutes;
+import org.fabricsim.routing.Forwarding;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.topology.Topology;
 import org.fabricsim.traffic.FlowSchedule;
@@ -40,7 +41,7 @@ public final class RateRealisationBinding {
     }
 
     /** Rate realisation and paths set up before the run are built for plain flows, sequentially. */
-    private static void refuseRateConflicts(ExperimentConfig c, String key, String what) {
+    static void refuseRateConflicts(ExperimentConfig c, String key, String what) {
         String why = !c.string("packet.traffic").equals("flows") ? "packet.traffic"
                 : c.bool("packet.cc.enabled") ? "packet.cc.enabled"
                 : c.bool("packet.isolation.enabled") ? "packet.isolation.enabled"
@@ -60,7 +61,7 @@ public final class RateRealisationBinding {
      */
     public static boolean switchRoutesOnly(ExperimentConfig c) {
         return PacketRoutingBinding.adaptiveRouting(c).mode() == AdaptiveRouting.Mode.STATIC && c.string("packet.rates").equals("given")
-                && c.string("packet.routes").equals("tables");
+                && c.string("packet.routes").equals("tables") && !GivenRoutes.any(c);
     }
 
     /** Whether {@code packet.routes = adaptive}; a combination it is not built for is refused by its key. */
@@ -75,11 +76,12 @@ public final class RateRealisationBinding {
     /**
      * The flows' paths with {@code packet.routes = adaptive}: seed 003's adaptive flow routing (the
      * {@code adaptive.*} options) set up at the fluid level before the run, as the thesis does (routes first);
-     * the packets then follow them. {@code tables}: null, the forwarding tables route.
+     * the packets then follow them. {@code tables}: the forwarding tables route, but where {@code packet.flows}
+     * gives a flow its {@code route} ({@link GivenRoutes}); null when none does.
      */
-    public static FlowRoutes flowPaths(ExperimentConfig c, Topology t, FlowSchedule s, long seed) {
+    public static FlowRoutes flowPaths(ExperimentConfig c, Topology t, Forwarding lft, FlowSchedule s, long seed) {
         if (!adaptiveRoutes(c)) {
-            return null;
+            return GivenRoutes.of(c, t, lft, s);
         }
         return RouteSources.of("adaptive", t, c.baseDir(), AdaptiveRoutingBinding.options(c))
                 .routes(s.flows(), Seeds.stream(seed, 0, Seeds.Purpose.ROUTING));
@@ -114,7 +116,7 @@ public final class RateRealisationBinding {
             }
         }
         FlowSet weighted = new FlowSet(flows.src(), flows.dst(), weight, flows.app());
-        FlowRoutes paths = flowPaths(c, t, s, seed); // the routes the packets will take
+        FlowRoutes paths = flowPaths(c, t, lft, s, seed); // the routes the packets will take
         var problem = paths != null ? FluidProblem.of(paths, weighted, t.portCount())
                 : FluidProblem.of(t, new StaticRoutes(lft), weighted, Seeds.stream(seed, 0, Seeds.Purpose.ROUTING));
         double[] rate = new RateCalculator().calculate(problem,

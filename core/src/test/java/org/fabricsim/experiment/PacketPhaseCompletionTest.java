@@ -47,7 +47,7 @@ class PacketPhaseCompletionTest {
                 end, end);
         FlowSchedule schedule = PacketBinding.schedule(c, t, SEED);
         FlowSchedule rated = RateRealisationBinding.rated(c, t, lft, schedule, SEED);
-        FlowRoutes paths = RateRealisationBinding.flowPaths(c, t, schedule, SEED);
+        FlowRoutes paths = RateRealisationBinding.flowPaths(c, t, lft, schedule, SEED);
         FlowRoutes routes = paths != null ? paths : FluidProblem.of(t, new StaticRoutes(lft), schedule.flows(),
                 Seeds.stream(SEED, 0, Seeds.Purpose.ROUTING)).routes();
         return new Run(s, rated, routes);
