@@ -101,6 +101,18 @@ final class MetricsBinding {
         if (c.bool("packet.isolation.enabled")) {
             m.isolation();
         }
+        long message = c.size("metrics.message-size");
+        if (message > 0) {
+            // seed 001's simulator's message latency (D221): sized flows of full packets, cut into messages
+            if (!c.string("packet.traffic").equals("flows")) {
+                throw c.error("metrics.message-size", "cuts flows into messages: packet.traffic must be flows");
+            }
+            if (message % p.mtuBytes() != 0 || message > Integer.MAX_VALUE) {
+                throw c.error("metrics.message-size", "must be a whole number of packets (packet.mtu = "
+                        + p.mtuBytes() + " B), got " + message + " B");
+            }
+            m.messageLatency((int) message, p.mtuBytes(), schedule.bytes());
+        }
         return m;
     }
 }

@@ -151,7 +151,19 @@ public final class PacketMetricsFiles {
         if (m.measuresReorder()) {
             s.put("reorder", ReorderMetricsFiles.summary(m)).put("adaptation", AdaptationMetricsFiles.summary(m));
         }
+        var messages = m.messageLatency();
+        if (messages != null) { // seed 001's simulator's message latency (D221)
+            s.put("message_latency", Json.object().put("message_bytes", messages.messageBytes())
+                    .put("messages", messages.messages()).put("overflowed", messages.overflowed())
+                    .put("mean_ns", finite(messages.meanNs())).put("avg_of_avg_ns", finite(messages.avgOfAvgNs()))
+                    .put("max_of_max_ns", finite(messages.maxOfMaxNs())).asMap());
+        }
         return s.asMap();
+    }
+
+    /** A double for JSON: null when not finite. */
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 
     /**

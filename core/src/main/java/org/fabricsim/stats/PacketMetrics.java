@@ -55,6 +55,7 @@ public final class PacketMetrics implements PacketObserver {
     private PermutationSequence permutations; // null: not a permutation sequence
     private CongestionMeter congestion; // null unless congestion control is measured
     private IsolationMeter isolation; // null unless congested-flow isolation is measured
+    private MessageLatencyMeter messageLatency; // null unless message latency is measured
 
     public PacketMetrics(Topology topology, FlowSet flows, MetricsOptions options) {
         this.topology = Objects.requireNonNull(topology, "topology");
@@ -97,6 +98,21 @@ public final class PacketMetrics implements PacketObserver {
     public PacketMetrics permutations(int[] permutationOf, int[] after, int count) {
         permutations = new PermutationSequence(flows.size(), permutationOf, after, count);
         return this;
+    }
+
+    /**
+     * Measure message latency as seed 001's simulator does ({@link MessageLatencyMeter}): each flow cut into
+     * messages of {@code messageBytes}, its packets {@code payloadBytes} (its last shorter), {@code flowBytes}
+     * per flow (0: without end).
+     */
+    public PacketMetrics messageLatency(int messageBytes, int payloadBytes, long[] flowBytes) {
+        messageLatency = new MessageLatencyMeter(messageBytes, payloadBytes, flowBytes, topology.hostCount());
+        return this;
+    }
+
+    /** The message latency figures, or null when they are not measured. */
+    public MessageLatencyMeter.MessageLatency messageLatency() {
+        return messageLatency == null ? null : messageLatency.summary();
     }
 
     /**
@@ -172,6 +188,9 @@ public final class PacketMetrics implements PacketObserver {
         if (reorder != null) {
             reorder.delivered(inWindow, flow, dstHost, seq);
             adaptation.injected(flow, injectedPs);
+        }
+        if (messageLatency != null) {
+            messageLatency.delivered(inWindow, timePs, flow, dstHost, injectedPs, seq);
         }
         if (!inWindow) {
             return;
@@ -273,6 +292,9 @@ public final class PacketMetrics implements PacketObserver {
         }
         if (isolation != null) {
             isolation.merge(other.isolation);
+        }
+        if (messageLatency != null) {
+            messageLatency.merge(other.messageLatency);
         }
         if (reorder != null) {
             reorder.merge(other.reorder);
