@@ -126,19 +126,23 @@ public final class PacketBinding {
         if (bytes == 0) {
             throw c.error("packet.flow-size", "a permutation sequence needs the bytes of each message (S > 0)");
         }
-        FlowSchedule s = FlowSchedule.permutationSequence(permutations(t, seed, k), bytes);
+        FlowSchedule s = FlowSchedule.permutationSequence(permutations(c, t, seed, k), bytes);
         Arrays.fill(s.rateBps(), rate(c, "packet.flow-rate"));
         return s;
     }
 
-    /** The k random permutations of seed 001 §V-C's traffic, drawn from the seed's traffic stream. */
-    private static int[][] permutations(Topology t, long seed, int k) {
+    /**
+     * The k random permutations of seed 001 §V-C's traffic, drawn from the seed's traffic stream; derangements
+     * (no host maps to itself) with {@code traffic.derangement}.
+     */
+    private static int[][] permutations(ExperimentConfig c, Topology t, long seed, int k) {
         HostGroups hosts = HostGroups.of(t);
         java.util.SplittableRandom random = Seeds.stream(seed, 0,
                 Seeds.Purpose.TRAFFIC);
+        var pattern = new org.fabricsim.traffic.RandomPermutation(c.bool("traffic.derangement"));
         int[][] perms = new int[k][];
         for (int p = 0; p < k; p++) {
-            FlowSet draw = new org.fabricsim.traffic.RandomPermutation(false).generate(hosts, random);
+            FlowSet draw = pattern.generate(hosts, random);
             perms[p] = new int[t.hostCount()];
             for (int h = 0; h < perms[p].length; h++) {
                 perms[p][h] = h; // a host the permutation maps to itself sends nothing in that step
@@ -159,7 +163,7 @@ public final class PacketBinding {
             return null;
         }
         int k = c.integer("packet.permutation-sequence", 0, 1_000_000);
-        return k > 0 ? FlowSchedule.permutationIndices(permutations(t, seed, k)) : null;
+        return k > 0 ? FlowSchedule.permutationIndices(permutations(c, t, seed, k)) : null;
     }
 
     /** The VL of every flow: explicit flows' {@code vl}, else 0. */

@@ -266,6 +266,23 @@ class PacketBindingTest {
     }
 
     @Test
+    void withDerangementsEveryHostSendsInEveryPermutationOfTheSequence() throws IOException {
+        // seed 001 §V-C: "each host sends data to a single random destination" — no step skipped (D124)
+        ExperimentConfig c = config("packet.permutation-sequence = 20\npacket.flow-size = 64KiB\n"
+                + "traffic.derangement = true\n");
+        int hosts = NetworkBinding.topology(c).hostCount();
+        FlowSchedule s = PacketBinding.schedule(c, NetworkBinding.topology(c), 1);
+        assertEquals(20 * hosts, s.size(), "one message per host and permutation");
+        int[] of = PacketBinding.permutationOf(c, NetworkBinding.topology(c), 1);
+        for (int f = 0; f < s.size(); f++) {
+            assertEquals(f / hosts, of[f], "flow " + f + "'s permutation");
+        }
+        // without, a permutation of these hosts fixes one on average: 20 of them leave some host out
+        ExperimentConfig plain = config("packet.permutation-sequence = 20\npacket.flow-size = 64KiB\n");
+        assertTrue(PacketBinding.schedule(plain, NetworkBinding.topology(plain), 1).size() < 20 * hosts);
+    }
+
+    @Test
     void eachFlowOfAPermutationSequenceKnowsItsPermutationEvenWhenAHostSkipsOne() throws IOException {
         // host 2 is fixed by permutation 0 and host 0 by permutation 1: host 0's second message is in permutation
         // 2, not 1, so a flow's depth in its host's chain is not its permutation

@@ -46,8 +46,17 @@ class DistributedSimulateTest {
         Path conf = Path.of(System.getProperty("fabricsim.repoRoot", ".."), "conf", "experiments");
         try (Stream<Path> s = Files.list(conf)) {
             // the seed 004 AR scenarios too (ar-c*); the 1152-host seed 001 files are experiments, not tests
-            return s.filter(p -> p.getFileName().toString().startsWith("packet-")
-                    || p.getFileName().toString().startsWith("ar-c")).sorted().toList().stream();
+            return s.filter(p -> (p.getFileName().toString().startsWith("packet-")
+                    || p.getFileName().toString().startsWith("ar-c")) && !isSweep(p)).sorted().toList().stream();
+        }
+    }
+
+    /** A packet-sweep file (its points run as packet runs in CliTest and the scenario digests). */
+    private static boolean isSweep(Path conf) {
+        try {
+            return Files.readString(conf).lines().anyMatch(l -> l.replace(" ", "").equals("experiment=packet-sweep"));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -79,7 +88,10 @@ class DistributedSimulateTest {
         // its rate-limited HCAs); the other files are short or small
         String name = conf.getFileName().toString();
         String[] end = name.startsWith("packet-tree648") ? new String[] {"packet.end-time=250us"}
-                : name.startsWith("packet-testbed7") ? new String[] {"packet.end-time=1ms"} : new String[0];
+                : name.startsWith("packet-testbed7") ? new String[] {"packet.end-time=1ms"}
+                // seed 004's OSU collectives: two iterations of 64 KiB blocks, rendezvous and barrier included
+                : name.endsWith("-osu.conf") ? new String[] {"packet.collective.message-size=64KiB",
+                    "packet.collective.iterations=1", "packet.collective.skip=1"} : new String[0];
         Path seq = simulate(conf, "seq", concat(end, "engine.kind=sequential"));
         for (int parts : new int[] {1, 2, 4}) {
             // 2 LPs push every message through Kryo, as if they were in different JVMs; 2 and 4 LPs hold stored
