@@ -120,7 +120,7 @@ public final class MessageTrafficBinding {
             throw c.error(p + "hot-senders", "leaves fewer than 2 ranks for the kernel");
         }
         return new HpccTrace(kernel, ranks, PacketBinding.sizeInt(c, p + "message-size", 1, Integer.MAX_VALUE / 2),
-                c.integer(p + "repetitions", 1, 1_000_000), hotSenders, hotspots);
+                c.integer(p + "repetitions", 1, 1_000_000), hotSenders, hotspots, c.bool(p + "synchronised"));
     }
 
     /**

@@ -16,9 +16,12 @@ import java.util.Arrays;
  *       message to every other rank, rank r to r + 1, r + 2, … in turn.</li>
  * </ul>
  * A rank sends its messages one after the other, each as soon as the previous one has been handed to the
- * network, as fast as its link lets it; the kernels' synchronisation (a rank waiting for its receives,
- * computation between phases) is not modelled. Optional hot senders send to hotspots for the whole run
- * (SC2: 32 odd hosts to host 123; SC3: a quarter of the hosts to 4 hotspots).
+ * network, as fast as its link lets it. With {@code synchronised} it also waits for its receives between the
+ * kernel's steps, as the kernels do (D223): b_eff's ring exchanges one message length with both neighbours at
+ * a time, PTRANS exchanges its blocks once per run, MPIFFT's transposes follow each other; a rank's first
+ * message of a step waits until every message sent to it in the steps before has arrived. Computation between
+ * steps is not modelled. Optional hot senders send to hotspots for the whole run (SC2: 32 odd hosts to host
+ * 123; SC3: a quarter of the hosts to 4 hotspots).
  *
  * @param kernel which kernel
  * @param rankHosts the host of every rank, in rank order
@@ -27,9 +30,10 @@ import java.util.Arrays;
  * @param repetitions times the whole kernel runs, one run after the other at each rank
  * @param hotSenders hosts sending to the hotspots without end
  * @param hotspots their destinations, dealt to the hot senders in turn
+ * @param synchronised whether a rank waits for its receives between steps
  */
 public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int repetitions, int[] hotSenders,
-        int[] hotspots) {
+        int[] hotspots, boolean synchronised) {
     /** The smallest b_eff message here. */
     public static final int SMALLEST_BEFF_BYTES = 1024;
 
@@ -57,11 +61,20 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
         }
     }
 
+    /** Ranks that never wait for their receives (D160). */
+    public HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int repetitions, int[] hotSenders,
+            int[] hotspots) {
+        this(kernel, rankHosts, messageBytes, repetitions, hotSenders, hotspots, false);
+    }
+
     /**
-     * The schedule: each rank's messages as sized flows chained at its host (flow order: rank by rank), then
-     * one endless flow per hot sender.
+     * The schedule: each rank's messages as sized flows chained at its host (flow order: rank by rank, or with
+     * {@link #synchronised} step by step and rank by rank in each), then one endless flow per hot sender.
      */
     public FlowSchedule schedule() {
+        if (synchronised) {
+            return synchronisedSchedule();
+        }
         FlowSet.Builder b = new FlowSet.Builder();
         long[] bytes = new long[16];
         int[] after = new int[16];
@@ -99,7 +112,108 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
         return new FlowSchedule(b.build(), new long[n], stop, bytes, new long[n], after);
     }
 
-    /** Rank {@code r}'s messages in one run of the kernel: {destination rank, bytes}, in sending order. */
+    /**
+     * {@link #schedule} with ranks that wait for their receives: flows step by step (a run's steps, run after
+     * run), rank by rank in each, so that every message a rank waits for comes before the message that waits.
+     */
+    private FlowSchedule synchronisedSchedule() {
+        int ranks = rankHosts.length;
+        int[][][] messages = new int[ranks][][];
+        int steps = 0;
+        for (int r = 0; r < ranks; r++) {
+            messages[r] = messages(r);
+            for (int[] m : messages[r]) {
+                steps = Math.max(steps, m[2] + 1);
+            }
+        }
+        FlowSet.Builder b = new FlowSet.Builder();
+        Waits w = new Waits(ranks);
+        int[] previous = new int[ranks];
+        Arrays.fill(previous, -1);
+        for (int rep = 0; rep < repetitions; rep++) {
+            for (int step = 0; step < steps; step++) {
+                int first = w.n;
+                for (int r = 0; r < ranks; r++) {
+                    boolean opened = false;
+                    for (int[] m : messages[r]) {
+                        if (m[2] == step && b.add(rankHosts[r], rankHosts[m[0]])) {
+                            w.add(r, m[0], m[1], previous[r], !opened);
+                            previous[r] = w.n - 1;
+                            opened = true;
+                        }
+                    }
+                }
+                w.received(first); // the step's messages, waited for by their receivers' next step
+            }
+        }
+        for (int i = 0; i < hotSenders.length; i++) {
+            if (b.add(hotSenders[i], hotspots[i % hotspots.length])) {
+                w.add(-1, -1, 0, -1, false); // endless (0 bytes), from the start
+            }
+        }
+        int n = w.n;
+        long[] stop = new long[n];
+        Arrays.fill(stop, FlowSchedule.NEVER);
+        return new FlowSchedule(b.build(), new long[n], stop, Arrays.copyOf(w.bytes, n), new long[n],
+                Arrays.copyOf(w.after, n), Arrays.copyOf(w.waitStart, n + 1), Arrays.copyOf(w.waitFlows, w.waitStart[n]));
+    }
+
+    /** The flows of {@link #synchronisedSchedule} as they are made, with each rank's receives not yet waited for. */
+    private static final class Waits {
+        int n;
+        long[] bytes = new long[64];
+        int[] after = new int[64];
+        int[] dst = new int[64];
+        int[] waitStart = new int[65];
+        int[] waitFlows = new int[64];
+        final int[][] unwaited;
+        final int[] unwaitedCount;
+
+        Waits(int ranks) {
+            unwaited = new int[ranks][8];
+            unwaitedCount = new int[ranks];
+        }
+
+        /** Rank {@code r}'s next message; {@code opens}: its first of a step, waiting for its receives so far. */
+        void add(int r, int to, long size, int previous, boolean opens) {
+            if (n == bytes.length) {
+                bytes = Arrays.copyOf(bytes, 2 * n);
+                after = Arrays.copyOf(after, 2 * n);
+                dst = Arrays.copyOf(dst, 2 * n);
+                waitStart = Arrays.copyOf(waitStart, 2 * n + 1);
+            }
+            bytes[n] = size;
+            after[n] = previous;
+            dst[n] = to;
+            int at = waitStart[n];
+            if (opens && r >= 0) {
+                int k = unwaitedCount[r];
+                if (waitFlows.length < at + k) {
+                    waitFlows = Arrays.copyOf(waitFlows, 2 * (at + k));
+                }
+                System.arraycopy(unwaited[r], 0, waitFlows, at, k);
+                at += k;
+                unwaitedCount[r] = 0;
+            }
+            waitStart[++n] = at;
+        }
+
+        /** Flows {@code first} … n − 1 (a step's) become receives their destinations wait for next. */
+        void received(int first) {
+            for (int f = first; f < n; f++) {
+                int to = dst[f];
+                if (unwaitedCount[to] == unwaited[to].length) {
+                    unwaited[to] = Arrays.copyOf(unwaited[to], 2 * unwaited[to].length);
+                }
+                unwaited[to][unwaitedCount[to]++] = f;
+            }
+        }
+    }
+
+    /**
+     * Rank {@code r}'s messages in one run of the kernel: {destination rank, bytes, step}, in sending order; a
+     * step is what a rank sends before it waits for its receives (with {@link #synchronised}).
+     */
     int[][] messages(int r) {
         int ranks = rankHosts.length;
         return switch (kernel) {
@@ -112,8 +226,8 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
                 long s = Math.min(SMALLEST_BEFF_BYTES, messageBytes);
                 for (int k = 0; k < sizes; k++) {
                     int size = (int) Math.min(s, messageBytes);
-                    m[2 * k] = new int[] {(r + 1) % ranks, size};
-                    m[2 * k + 1] = new int[] {(r + ranks - 1) % ranks, size};
+                    m[2 * k] = new int[] {(r + 1) % ranks, size, k};
+                    m[2 * k + 1] = new int[] {(r + ranks - 1) % ranks, size, k};
                     s *= 2;
                 }
                 yield m;
@@ -131,7 +245,7 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
                 for (int i = myRow; i < blocks; i += p) {
                     for (int j = myCol; j < blocks; j += q) {
                         // block (i, j) becomes block (j, i) of the transpose, owned by (j mod P, i mod Q)
-                        m[k++] = new int[] {(j % p) * q + i % q, block};
+                        m[k++] = new int[] {(j % p) * q + i % q, block, 0};
                     }
                 }
                 yield m;
@@ -141,7 +255,7 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
                 int k = 0;
                 for (int phase = 0; phase < 3; phase++) {
                     for (int d = 1; d < ranks; d++) {
-                        m[k++] = new int[] {(r + d) % ranks, messageBytes};
+                        m[k++] = new int[] {(r + d) % ranks, messageBytes, phase};
                     }
                 }
                 yield m;
@@ -172,7 +286,8 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
     /** What summary.json says of this trace. */
     public String describe() {
         return kernel.key() + " on " + rankHosts.length + " ranks, " + messageBytes + " B, " + repetitions
-                + " run(s)" + (hotSenders.length == 0 ? "" : ", " + hotSenders.length + " hot senders to "
+                + " run(s)" + (synchronised ? ", ranks waiting for their receives" : "")
+                + (hotSenders.length == 0 ? "" : ", " + hotSenders.length + " hot senders to "
                 + Arrays.toString(hotspots));
     }
 }

@@ -109,4 +109,51 @@ class HpccTraceTest {
         assertEquals(7, s.flows().dst()[s.size() - 2]);
         assertEquals(9, s.flows().dst()[s.size() - 1]);
     }
+    /**
+     * D223: with {@code synchronised} each rank's first message of a step waits for exactly the messages sent
+     * to it in the steps before that it has not waited for yet; the messages are those of the unsynchronised
+     * schedule, and every rank's messages still follow each other.
+     */
+    @Test
+    void synchronisedRanksWaitForTheirReceivesOfTheStepsBefore() {
+        for (HpccTrace.Kernel kernel : HpccTrace.Kernel.values()) {
+            HpccTrace free = new HpccTrace(kernel, ranks(6), 8192, 2, new int[] {7}, new int[] {6});
+            HpccTrace sync = new HpccTrace(kernel, ranks(6), 8192, 2, new int[] {7}, new int[] {6}, true);
+            FlowSchedule a = free.schedule();
+            FlowSchedule s = sync.schedule();
+            assertEquals(a.size(), s.size(), kernel + ": the same messages");
+            long[][] bytesA = new long[8][8];
+            long[][] bytesS = new long[8][8];
+            for (int f = 0; f < s.size(); f++) {
+                bytesA[a.flows().src()[f]][a.flows().dst()[f]] += a.bytes()[f];
+                bytesS[s.flows().src()[f]][s.flows().dst()[f]] += s.bytes()[f];
+            }
+            assertTrue(java.util.Arrays.deepEquals(bytesA, bytesS), kernel + ": the same bytes between the same ranks");
+            assertTrue(!a.hasWaits() && s.hasWaits(), kernel.key());
+            // brute force: replay the steps; a rank's step opens with its first message of the step
+            int[] last = new int[8];
+            java.util.Arrays.fill(last, -1);
+            java.util.Set<Integer> waitedBefore = new java.util.HashSet<>();
+            for (int g = 0; g < s.size(); g++) {
+                int r = s.flows().src()[g];
+                if (s.bytes()[g] == 0) {
+                    assertEquals(0, s.waits(g), "a hot sender waits for nothing");
+                    continue;
+                }
+                assertEquals(last[r], s.after()[g], kernel + ": rank " + r + "'s messages follow each other");
+                last[r] = g;
+                for (int k = s.waitStart()[g]; k < s.waitStart()[g + 1]; k++) {
+                    int j = s.waitFlows()[k];
+                    assertEquals(r, s.flows().dst()[j], "a wait is a receive");
+                    assertTrue(waitedBefore.add(j), kernel + ": message " + j + " waited for once");
+                }
+            }
+            // every message of every step but the last is waited for by its receiver
+            int waited = 0;
+            for (int g = 0; g < s.size(); g++) {
+                waited += s.waits(g);
+            }
+            assertTrue(waited > 0 && waited < s.size(), kernel + ": " + waited);
+        }
+    }
 }
