@@ -449,18 +449,18 @@ public final class Hcas {
         deliveredTotal += p.payload[pk];
         deliveredBytes[f] += p.payload[pk];
         long size = schedule.bytes()[f];
+        boolean awaited = false; // a receive some of h's flows wait for
         if (size > 0 && deliveredBytes[f] == size) {
             observer.flowCompleted(t, f);
             if (controlPackets) {
                 control.flowDelivered(t, h, f);
             }
-            if (waiters != null && waiterStart[f + 1] > waiterStart[f]) {
-                pool.release(pk);
-                received(t, h, f);
-                return;
-            }
+            awaited = waiters != null && waiterStart[f + 1] > waiterStart[f];
         }
         pool.release(pk);
+        if (awaited) {
+            received(t, h, f);
+        }
     }
 
     /** The lane of flow {@code f}'s next packet: its own, or with VOQnet its (current) destination's. */

@@ -150,44 +150,26 @@ public record Collective(Operation operation, Algorithm algorithm, int[] rankHos
         final int[] dstRank;
         /** Per iteration i: its collective's flows from firstFlow[2i], its barrier's from firstFlow[2i + 1]. */
         final int[] firstFlow;
-
-        private final FlowSet.Builder flows = new FlowSet.Builder();
-        private int n;
-        private long[] bytes = new long[64];
-        private int[] after = new int[64];
-        private int[] src = new int[64];
-        private int[] dst = new int[64];
-        private int[] waitStart = new int[65];
-        private int[] waitFlows = new int[64];
-        private final int[] last; // per rank: its latest send
-        private final int[][] received; // per rank: receives its next synchronised send waits for
-        private final int[] receivedCount;
+        private final RankFlows flows = new RankFlows(rankHosts);
 
         Plan() {
             int ranks = rankHosts.length;
             int total = skip + iterations;
-            last = new int[ranks];
-            Arrays.fill(last, -1);
-            received = new int[ranks][ranks];
-            receivedCount = new int[ranks];
             firstFlow = new int[2 * total + 1];
             for (int it = 0; it < total; it++) {
-                firstFlow[2 * it] = n;
+                firstFlow[2 * it] = flows.size();
                 collective();
-                firstFlow[2 * it + 1] = n;
+                firstFlow[2 * it + 1] = flows.size();
                 if (it + 1 < total) {
                     for (int d = 1; d < ranks; d *= 2) {
                         round(d, BARRIER_BYTES);
                     }
                 }
             }
-            firstFlow[2 * total] = n;
-            long[] stop = new long[n];
-            Arrays.fill(stop, FlowSchedule.NEVER);
-            schedule = new FlowSchedule(flows.build(), new long[n], stop, Arrays.copyOf(bytes, n), new long[n],
-                    Arrays.copyOf(after, n), Arrays.copyOf(waitStart, n + 1), Arrays.copyOf(waitFlows, waitStart[n]));
-            srcRank = Arrays.copyOf(src, n);
-            dstRank = Arrays.copyOf(dst, n);
+            firstFlow[2 * total] = flows.size();
+            schedule = flows.build();
+            srcRank = flows.srcRanks();
+            dstRank = flows.dstRanks();
         }
 
         private void collective() {
@@ -222,29 +204,20 @@ public record Collective(Operation operation, Algorithm algorithm, int[] rankHos
          */
         private void round(int distance, long size) {
             int ranks = rankHosts.length;
-            boolean rendezvous = size >= rendezvousBytes;
-            int[] cts = rendezvous ? new int[ranks] : null;
-            if (rendezvous) {
+            int[] cts = null;
+            if (size >= rendezvousBytes) {
                 // each receiver, once it has entered the round, tells its sender it has posted its receive
+                cts = new int[ranks];
                 for (int r = 0; r < ranks; r++) {
                     int from = (r - distance % ranks + ranks) % ranks;
-                    cts[from] = add(r, from, BARRIER_BYTES, received[r], receivedCount[r], -1);
+                    cts[from] = flows.send(r, from, BARRIER_BYTES, true, -1);
                 }
-                Arrays.fill(receivedCount, 0);
             }
-            int first = n;
+            int first = flows.size();
             for (int r = 0; r < ranks; r++) {
-                int to = (r + distance) % ranks;
-                if (rendezvous) {
-                    add(r, to, size, received[r], 0, cts[r]);
-                } else {
-                    add(r, to, size, received[r], receivedCount[r], -1);
-                }
+                flows.send(r, (r + distance) % ranks, size, cts == null, cts == null ? -1 : cts[r]);
             }
-            Arrays.fill(receivedCount, 0);
-            for (int f = first; f < n; f++) {
-                received[dst[f]][receivedCount[dst[f]]++] = f;
-            }
+            flows.received(first);
         }
 
         /**
@@ -253,68 +226,23 @@ public record Collective(Operation operation, Algorithm algorithm, int[] rankHos
          */
         private void posted(long size) {
             int ranks = rankHosts.length;
-            boolean rendezvous = size >= rendezvousBytes;
-            int[][] cts = rendezvous ? new int[ranks][ranks] : null;
-            if (rendezvous) {
+            int[][] cts = null;
+            if (size >= rendezvousBytes) {
+                cts = new int[ranks][ranks];
                 for (int k = 1; k < ranks; k++) {
                     for (int r = 0; r < ranks; r++) {
                         int from = (r - k + ranks) % ranks;
-                        cts[from][k] = add(r, from, BARRIER_BYTES, received[r], k == 1 ? receivedCount[r] : 0, -1);
+                        cts[from][k] = flows.send(r, from, BARRIER_BYTES, k == 1, -1);
                     }
                 }
             }
-            int first = n;
+            int first = flows.size();
             for (int k = 1; k < ranks; k++) {
                 for (int r = 0; r < ranks; r++) {
-                    int waited = k == 1 && !rendezvous ? receivedCount[r] : 0;
-                    if (rendezvous) {
-                        add(r, (r + k) % ranks, size, received[r], 0, cts[r][k]);
-                    } else {
-                        add(r, (r + k) % ranks, size, received[r], waited, -1);
-                    }
+                    flows.send(r, (r + k) % ranks, size, cts == null && k == 1, cts == null ? -1 : cts[r][k]);
                 }
             }
-            Arrays.fill(receivedCount, 0);
-            for (int f = first; f < n; f++) {
-                received[dst[f]][receivedCount[dst[f]]++] = f;
-            }
-        }
-
-        /**
-         * Adds rank {@code r}'s next send, to rank {@code to}, after its previous one; it waits for the first
-         * {@code count} flows of {@code waits}, and for flow {@code extra} besides (-1: none). Returns its index.
-         */
-        private int add(int r, int to, long size, int[] waits, int count, int extra) {
-            if (!flows.add(rankHosts[r], rankHosts[to])) {
-                throw new IllegalStateException("rank " + r + " sends to itself");
-            }
-            grow();
-            bytes[n] = size;
-            after[n] = last[r];
-            src[n] = r;
-            dst[n] = to;
-            last[r] = n;
-            int w = waitStart[n];
-            if (waitFlows.length < w + count + 1) {
-                waitFlows = Arrays.copyOf(waitFlows, 2 * (w + count + 1));
-            }
-            System.arraycopy(waits, 0, waitFlows, w, count);
-            w += count;
-            if (extra >= 0) {
-                waitFlows[w++] = extra;
-            }
-            waitStart[n + 1] = w;
-            return n++;
-        }
-
-        private void grow() {
-            if (n == bytes.length) {
-                bytes = Arrays.copyOf(bytes, 2 * n);
-                after = Arrays.copyOf(after, 2 * n);
-                src = Arrays.copyOf(src, 2 * n);
-                dst = Arrays.copyOf(dst, 2 * n);
-                waitStart = Arrays.copyOf(waitStart, 2 * n + 1);
-            }
+            flows.received(first);
         }
     }
 }

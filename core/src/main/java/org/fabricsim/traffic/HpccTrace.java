@@ -72,142 +72,47 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
      * {@link #synchronised} step by step and rank by rank in each), then one endless flow per hot sender.
      */
     public FlowSchedule schedule() {
-        if (synchronised) {
-            return synchronisedSchedule();
-        }
-        FlowSet.Builder b = new FlowSet.Builder();
-        long[] bytes = new long[16];
-        int[] after = new int[16];
-        int n = 0;
         int ranks = rankHosts.length;
-        for (int r = 0; r < ranks; r++) {
-            int previous = -1;
-            int[][] messages = messages(r);
-            for (int rep = 0; rep < repetitions; rep++) {
-                for (int[] m : messages) {
-                    if (!b.add(rankHosts[r], rankHosts[m[0]])) {
-                        continue;
+        RankFlows flows = new RankFlows(rankHosts);
+        if (!synchronised) {
+            for (int r = 0; r < ranks; r++) {
+                int[][] messages = messages(r);
+                for (int rep = 0; rep < repetitions; rep++) {
+                    for (int[] m : messages) {
+                        flows.send(r, m[0], m[1], false, -1);
                     }
-                    if (n == bytes.length) {
-                        bytes = Arrays.copyOf(bytes, 2 * n);
-                        after = Arrays.copyOf(after, 2 * n);
-                    }
-                    bytes[n] = m[1];
-                    after[n] = previous;
-                    previous = n++;
                 }
             }
-        }
-        int traced = n;
-        for (int i = 0; i < hotSenders.length; i++) {
-            if (b.add(hotSenders[i], hotspots[i % hotspots.length])) {
-                n++;
+        } else {
+            // step by step (a run's steps, run after run), rank by rank in each: every message a rank waits for
+            // comes before the message that waits
+            int[][][] messages = new int[ranks][][];
+            int steps = 0;
+            for (int r = 0; r < ranks; r++) {
+                messages[r] = messages(r);
+                for (int[] m : messages[r]) {
+                    steps = Math.max(steps, m[2] + 1);
+                }
             }
-        }
-        bytes = Arrays.copyOf(bytes, n);
-        after = Arrays.copyOf(after, n);
-        Arrays.fill(after, traced, n, -1); // hot senders: endless (0 bytes), from the start
-        long[] stop = new long[n];
-        Arrays.fill(stop, FlowSchedule.NEVER);
-        return new FlowSchedule(b.build(), new long[n], stop, bytes, new long[n], after);
-    }
-
-    /**
-     * {@link #schedule} with ranks that wait for their receives: flows step by step (a run's steps, run after
-     * run), rank by rank in each, so that every message a rank waits for comes before the message that waits.
-     */
-    private FlowSchedule synchronisedSchedule() {
-        int ranks = rankHosts.length;
-        int[][][] messages = new int[ranks][][];
-        int steps = 0;
-        for (int r = 0; r < ranks; r++) {
-            messages[r] = messages(r);
-            for (int[] m : messages[r]) {
-                steps = Math.max(steps, m[2] + 1);
-            }
-        }
-        FlowSet.Builder b = new FlowSet.Builder();
-        Waits w = new Waits(ranks);
-        int[] previous = new int[ranks];
-        Arrays.fill(previous, -1);
-        for (int rep = 0; rep < repetitions; rep++) {
-            for (int step = 0; step < steps; step++) {
-                int first = w.n;
-                for (int r = 0; r < ranks; r++) {
-                    boolean opened = false;
-                    for (int[] m : messages[r]) {
-                        if (m[2] == step && b.add(rankHosts[r], rankHosts[m[0]])) {
-                            w.add(r, m[0], m[1], previous[r], !opened);
-                            previous[r] = w.n - 1;
-                            opened = true;
+            for (int rep = 0; rep < repetitions; rep++) {
+                for (int step = 0; step < steps; step++) {
+                    int first = flows.size();
+                    for (int r = 0; r < ranks; r++) {
+                        boolean opened = false;
+                        for (int[] m : messages[r]) {
+                            if (m[2] == step) {
+                                opened |= flows.send(r, m[0], m[1], !opened, -1) >= 0;
+                            }
                         }
                     }
+                    flows.received(first); // the step's messages, waited for by their receivers' next step
                 }
-                w.received(first); // the step's messages, waited for by their receivers' next step
             }
         }
         for (int i = 0; i < hotSenders.length; i++) {
-            if (b.add(hotSenders[i], hotspots[i % hotspots.length])) {
-                w.add(-1, -1, 0, -1, false); // endless (0 bytes), from the start
-            }
+            flows.endless(hotSenders[i], hotspots[i % hotspots.length]);
         }
-        int n = w.n;
-        long[] stop = new long[n];
-        Arrays.fill(stop, FlowSchedule.NEVER);
-        return new FlowSchedule(b.build(), new long[n], stop, Arrays.copyOf(w.bytes, n), new long[n],
-                Arrays.copyOf(w.after, n), Arrays.copyOf(w.waitStart, n + 1), Arrays.copyOf(w.waitFlows, w.waitStart[n]));
-    }
-
-    /** The flows of {@link #synchronisedSchedule} as they are made, with each rank's receives not yet waited for. */
-    private static final class Waits {
-        int n;
-        long[] bytes = new long[64];
-        int[] after = new int[64];
-        int[] dst = new int[64];
-        int[] waitStart = new int[65];
-        int[] waitFlows = new int[64];
-        final int[][] unwaited;
-        final int[] unwaitedCount;
-
-        Waits(int ranks) {
-            unwaited = new int[ranks][8];
-            unwaitedCount = new int[ranks];
-        }
-
-        /** Rank {@code r}'s next message; {@code opens}: its first of a step, waiting for its receives so far. */
-        void add(int r, int to, long size, int previous, boolean opens) {
-            if (n == bytes.length) {
-                bytes = Arrays.copyOf(bytes, 2 * n);
-                after = Arrays.copyOf(after, 2 * n);
-                dst = Arrays.copyOf(dst, 2 * n);
-                waitStart = Arrays.copyOf(waitStart, 2 * n + 1);
-            }
-            bytes[n] = size;
-            after[n] = previous;
-            dst[n] = to;
-            int at = waitStart[n];
-            if (opens && r >= 0) {
-                int k = unwaitedCount[r];
-                if (waitFlows.length < at + k) {
-                    waitFlows = Arrays.copyOf(waitFlows, 2 * (at + k));
-                }
-                System.arraycopy(unwaited[r], 0, waitFlows, at, k);
-                at += k;
-                unwaitedCount[r] = 0;
-            }
-            waitStart[++n] = at;
-        }
-
-        /** Flows {@code first} … n − 1 (a step's) become receives their destinations wait for next. */
-        void received(int first) {
-            for (int f = first; f < n; f++) {
-                int to = dst[f];
-                if (unwaitedCount[to] == unwaited[to].length) {
-                    unwaited[to] = Arrays.copyOf(unwaited[to], 2 * unwaited[to].length);
-                }
-                unwaited[to][unwaitedCount[to]++] = f;
-            }
-        }
+        return flows.build();
     }
 
     /**
