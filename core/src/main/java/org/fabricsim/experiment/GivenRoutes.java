@@ -40,11 +40,11 @@ final class GivenRoutes {
         RateRealisationBinding.refuseRateConflicts(c, KEY, "a flow's route");
         FlowRoutes.Builder b = new FlowRoutes.Builder(s.size(), 4);
         int[] path = new int[t.switchCount() + 1];
+        int[] port = new int[t.nodeCount()]; // per node: the port the flow names there, -1: none (all -1 between flows)
+        java.util.Arrays.fill(port, -1);
         for (int f = 0; f < s.size(); f++) {
             Map<String, String> e = c.elementSettings(KEY, f, List.of());
             String where = "flow " + f + " (" + e.get("src") + " -> " + e.get("dst") + "): route";
-            int[] port = new int[t.nodeCount()];
-            java.util.Arrays.fill(port, -1);
             for (String hop : e.getOrDefault("route", "").trim().split("[\\s,]+")) {
                 if (hop.isEmpty()) {
                     continue;

@@ -44,9 +44,7 @@ public final class MessageTrafficBinding {
                 Collective.Operation::key);
         Collective.Algorithm algorithm = PacketBinding.choose(c, p + "algorithm", Collective.Algorithm.values(),
                 Collective.Algorithm::key);
-        boolean fits = algorithm == Collective.Algorithm.DEFAULT || (operation == Collective.Operation.ALLTOALL
-                ? algorithm != Collective.Algorithm.RING : algorithm == Collective.Algorithm.RING);
-        if (!fits) {
+        if (!Collective.fits(operation, algorithm)) {
             throw c.error(p + "algorithm", operation.key() + " has no " + algorithm.key() + " algorithm (alltoall:"
                     + " pairwise or linear; allgather and allreduce: ring)");
         }

@@ -178,7 +178,7 @@ final class PacketExperiment implements Experiment {
                     "Receive rates, " + topology.name() + " (" + forest.parameters().kind().key() + ")");
         }
 
-        report(context.console(), topology, schedule, run, metrics, summary.get("collective"), out);
+        report(context.console(), topology, schedule, run, metrics, (Map<?, ?>) summary.get("collective"), out);
         engine.put("events", events);
         engine.put("events_per_second", Math.round(run.eventsPerSecond()));
         engine.put("event_loop_seconds", run.wallSeconds());
@@ -510,14 +510,14 @@ final class PacketExperiment implements Experiment {
     }
 
     private static void report(PrintStream console, Topology t, FlowSchedule s, PacketRun run, PacketMetrics m,
-            Object collective, OutputDirectory out) {
+            Map<?, ?> collective, OutputDirectory out) {
         console.printf(Locale.ROOT, "packet: %s, %d flows, %s simulated: %,d events in %.2f s (%.2f M events/s,"
                 + " %.0f ns per packet-hop)%n", t.name(), s.size(), Units.formatTime(run.simulatedPs()), run.events(),
                 run.wallSeconds(), run.eventsPerSecond() / 1e6, run.nanosPerPacketHop());
         int shown = m.hasMessageSources() || collective != null ? 0 : Math.min(s.size(), 8);
-        if (collective instanceof Map<?, ?> osu) { // a benchmark's figure, not its messages' rates
-            Object latency = osu.get("latency_us");
-            console.printf(Locale.ROOT, "  %s: %s (summary.json: collective)%n", osu.get("benchmark"), latency == null
+        if (collective != null) { // a benchmark's figure, not its messages' rates
+            Object latency = collective.get("latency_us");
+            console.printf(Locale.ROOT, "  %s: %s (summary.json: collective)%n", collective.get("benchmark"), latency == null
                     ? "not finished by the end time" : String.format(Locale.ROOT, "%.1f us per iteration on average",
                     ((Number) latency).doubleValue()));
         }

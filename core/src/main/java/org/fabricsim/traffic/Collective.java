@@ -82,14 +82,18 @@ public record Collective(Operation operation, Algorithm algorithm, int[] rankHos
         if (algorithm == Algorithm.DEFAULT) {
             algorithm = operation == Operation.ALLTOALL ? Algorithm.PAIRWISE : Algorithm.RING;
         }
-        boolean fits = operation == Operation.ALLTOALL ? algorithm == Algorithm.PAIRWISE || algorithm == Algorithm.LINEAR
-                : algorithm == Algorithm.RING;
-        if (!fits) {
+        if (!fits(operation, algorithm)) {
             throw new IllegalArgumentException(operation.key() + " has no " + algorithm.key() + " algorithm here");
         }
         if (Arrays.stream(rankHosts).distinct().count() != rankHosts.length) {
             throw new IllegalArgumentException("two ranks on one host");
         }
+    }
+
+    /** Whether {@code operation} has {@code algorithm} ({@link Algorithm#DEFAULT}: every operation has it). */
+    public static boolean fits(Operation operation, Algorithm algorithm) {
+        return algorithm == Algorithm.DEFAULT || (operation == Operation.ALLTOALL
+                ? algorithm == Algorithm.PAIRWISE || algorithm == Algorithm.LINEAR : algorithm == Algorithm.RING);
     }
 
     /** The flows: iteration by iteration, the collective's rounds then the barrier's, rank by rank in each. */

@@ -3,13 +3,8 @@ package org.fabricsim.experiment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import org.fabricsim.InputException;
-import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.routing.ForwardingTables;
-import org.fabricsim.topology.Topology;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,17 +13,9 @@ import org.junit.jupiter.api.Test;
  * with B -> E sent over L1 beside A -> D (case 2), 75 %, every flow at half of a host link.
  */
 class GivenRoutesTest {
-    private static final Path EXPERIMENT = Path.of("..", "conf", "experiments", "packet-c1-s3.conf");
-
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> metrics(String flows) {
-        ExperimentConfig c = ExperimentConfig.load(EXPERIMENT, List.of("packet.end-time=60us",
-                "metrics.window-start=20us", "packet.flows=" + flows));
-        Topology t = NetworkBinding.topology(c);
-        ForwardingTables lft = NetworkBinding.routing(c, t);
-        long end = PacketBinding.endTime(c);
-        return (Map<String, Object>) PacketSweepKernel.summary(c, 1, t, lft, PacketRoutingBinding.adaptiveRouting(c, t),
-                PacketBinding.params(c), end, end).get("metrics");
+        return Seed004ScenariosTest.metrics("packet-c1-s3.conf", "packet.end-time=60us", "metrics.window-start=20us",
+                "packet.flows=" + flows);
     }
 
     @SuppressWarnings("unchecked")
