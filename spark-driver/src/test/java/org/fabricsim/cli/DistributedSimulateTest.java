@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,8 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The distributed engine reproduces the sequential run byte for byte (DESIGN.md, "Determinism"): every
  * packet-level experiment file and random permutations on the production trees, with 1, 2 and 4 LPs in
  * one JVM and 2 LPs in 2 JVMs; LPs that hold only their own switches' stored table rows as well as LPs that
- * compute D-mod-K (D200, D201).
+ * compute D-mod-K (D200, D201). Its runs two at a time (D224): a run uses one core for much of its time, and
+ * the cross-JVM test mostly waits on its node.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class DistributedSimulateTest {
     /** Files a partitioned run must reproduce exactly (wall-clock and engine figures live in run.json). */
     static final List<String> RESULTS = List.of("summary.json", "flows.arrow", "flow-throughput.arrow", "ports.arrow",
