@@ -23,10 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The distributed engine reproduces the sequential run byte for byte (DESIGN.md, "Determinism"): every
  * packet-level experiment file and random permutations on the production trees, with 1, 2 and 4 LPs in
  * one JVM and 2 LPs in 2 JVMs; LPs that hold only their own switches' stored table rows as well as LPs that
- * compute D-mod-K (D200, D201). Its runs two at a time (D224): a run uses one core for much of its time, and
- * the cross-JVM test mostly waits on its node.
+ * compute D-mod-K (D200, D201). Its tests two at a time (D224): a run uses one core for much of its time, and
+ * the cross-JVM test mostly waits on its node; the class as a whole runs alone, as the module's others do.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class DistributedSimulateTest {
     /** Files a partitioned run must reproduce exactly (wall-clock and engine figures live in run.json). */
     static final List<String> RESULTS = List.of("summary.json", "flows.arrow", "flow-throughput.arrow", "ports.arrow",
@@ -84,6 +83,7 @@ class DistributedSimulateTest {
         }
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @ParameterizedTest
     @MethodSource("experimentFiles")
     void everyPacketExperimentIsReproducedByOneTwoAndFourLps(Path conf) throws IOException {
@@ -106,6 +106,7 @@ class DistributedSimulateTest {
         }
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"ear", "circuits"})
     void seed001TrafficUnderAdaptiveRoutingIsReproducedByTwoLps(String mode) throws IOException {
@@ -127,6 +128,7 @@ class DistributedSimulateTest {
         assertTrue(number(summary, key) > 0, mode + ": no " + key);
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"silent-forest", "moving-forest", "voq-net", "ecocc",
         "ccfit"})
@@ -174,6 +176,7 @@ class DistributedSimulateTest {
         return all;
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void randomPermutationsOnTheProductionTreesWithOneTwoAndFourLps() throws IOException {
         for (String tree : new String[] {"tree648", "tree4096"}) {
@@ -199,6 +202,7 @@ class DistributedSimulateTest {
         }
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void twoLpsInTwoJvmsForEveryExperimentAndATree() throws Exception {
         // one node JVM that seeds its own cluster and stays; every run's driver joins it as the second member
