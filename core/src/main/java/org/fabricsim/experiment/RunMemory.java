@@ -39,8 +39,11 @@ public final class RunMemory {
     static final long PACKET = 160;
     /** A flow: its schedule, HCA and metrics state and its rows in flows.arrow. */
     static final long FLOW = 1024;
-    /** A latency histogram (HdrHistogram, 2 digits, grown to the largest latency): every receiver, flows ≤ 4096. */
-    static final long HISTOGRAM = 24 << 10;
+    /**
+     * A latency histogram (HdrHistogram with int counts, 2 digits, grown to the largest latency): every receiver,
+     * flows ≤ 4096.
+     */
+    static final long HISTOGRAM = 12 << 10;
     /** A throughput bin of a flow or receiver: the meter's long and its row of flow-throughput.arrow (5 columns). */
     static final long BIN = 100;
     /** An adaptation bin of a switch: the meter's int and its output row. */

@@ -1,6 +1,8 @@
 package org.fabricsim.stats;
 
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.IntCountsHistogram;
 
 /**
  * Latency distributions of n entities (receivers or flows): exact count, sum, min and max per entity and,
@@ -17,7 +19,7 @@ final class Latencies {
 
     private final int digits;
     private final long resolutionPs;
-    private final Histogram[] histograms; // null: exact statistics only; null entry: nothing recorded yet
+    private final IntCountsHistogram[] histograms; // null: exact statistics only; null entry: nothing recorded yet
     private final Histogram all; // without per-entity histograms: every latency, for the total's percentiles
     private final LongPages count; // paged (LongPages): a part holds its own receivers' and flows'
     private final LongPages sum;
@@ -36,11 +38,23 @@ final class Latencies {
         sum = new LongPages(n, 0, place);
         min = new LongPages(n, Long.MAX_VALUE, place);
         max = new LongPages(n, 0, place);
-        histograms = withHistograms ? new Histogram[n] : null;
-        all = !withHistograms && withTotal ? newHistogram() : null;
+        histograms = withHistograms ? new IntCountsHistogram[n] : null;
+        all = !withHistograms && withTotal ? newTotal() : null;
     }
 
-    private Histogram newHistogram() {
+    /**
+     * An entity's histogram: int counts (half the memory of long ones, the same buckets and so the same
+     * percentiles), enough for one flow's or receiver's packets (2<sup>31</sup> in one bucket: 100 Gbit/s of
+     * 64-byte packets for over 10 s).
+     */
+    private IntCountsHistogram newHistogram() {
+        IntCountsHistogram h = new IntCountsHistogram(resolutionPs, 1024 * resolutionPs, digits);
+        h.setAutoResize(true);
+        return h;
+    }
+
+    /** A histogram of every entity's latencies together: long counts. */
+    private Histogram newTotal() {
         Histogram h = new Histogram(resolutionPs, 1024 * resolutionPs, digits);
         h.setAutoResize(true);
         return h;
@@ -53,7 +67,7 @@ final class Latencies {
         min.minAt(k, latencyPs);
         max.maxAt(k, latencyPs);
         if (histograms != null) {
-            Histogram h = histograms[i];
+            IntCountsHistogram h = histograms[i];
             if (h == null) {
                 h = histograms[i] = newHistogram();
             }
@@ -95,7 +109,7 @@ final class Latencies {
     int histogramCount() {
         int n = 0;
         if (histograms != null) {
-            for (Histogram h : histograms) {
+            for (IntCountsHistogram h : histograms) {
                 n += h == null ? 0 : 1;
             }
         }
@@ -112,7 +126,7 @@ final class Latencies {
         long s = 0;
         long lo = Long.MAX_VALUE;
         long hi = 0;
-        Histogram merged = histograms == null ? all : newHistogram();
+        Histogram merged = histograms == null ? all : newTotal();
         for (int i = 0; i < count.size(); i++) {
             long c = count.get(i);
             if (c == 0) {
@@ -129,7 +143,7 @@ final class Latencies {
         return summary(n, s, lo, hi, merged);
     }
 
-    private static LatencySummary summary(long n, long s, long lo, long hi, Histogram h) {
+    private static LatencySummary summary(long n, long s, long lo, long hi, AbstractHistogram h) {
         if (n == 0) {
             return LatencySummary.EMPTY;
         }
@@ -137,7 +151,7 @@ final class Latencies {
                 percentile(h, 90, lo, hi), percentile(h, 99, lo, hi), percentile(h, 99.9, lo, hi), hi / PS_PER_NS);
     }
 
-    private static double percentile(Histogram h, double p, long lo, long hi) {
+    private static double percentile(AbstractHistogram h, double p, long lo, long hi) {
         if (h == null) {
             return Double.NaN;
         }
