@@ -73,6 +73,10 @@ public final class ClusterConfig {
               # a run that ends, or aborts because a member died, should not wait long to leave the cluster
               coordinated-shutdown.phases.cluster-leave.timeout = 2s
               coordinated-shutdown.phases.cluster-exiting.timeout = 2s
+              # Artery in Pekko 1.1.5 waits for its streams to complete without a deadline; one stalled by a
+              # peer's broken connection held a JVM's exit for the phase's 10 s (D226; bounded upstream by
+              # apache/pekko#3317)
+              coordinated-shutdown.phases.actor-system-terminate.timeout = 5s
               coordinated-shutdown.exit-jvm = off
             }
             # Each LP has a thread of its own, so that two LPs with work never wait for one pool thread (a
