@@ -21,10 +21,7 @@ final class Latencies {
     private final long resolutionPs;
     private final IntCountsHistogram[] histograms; // null: exact statistics only; null entry: nothing recorded yet
     private final Histogram all; // without per-entity histograms: every latency, for the total's percentiles
-    private final LongPages count; // paged (LongPages): a part holds its own receivers' and flows'
-    private final LongPages sum;
-    private final LongPages min;
-    private final LongPages max;
+    private final LatencyPages exact; // paged: a part holds its own receivers' and flows'
 
     /**
      * @param withHistograms a histogram per entity
@@ -34,10 +31,7 @@ final class Latencies {
     Latencies(int n, boolean withHistograms, boolean withTotal, int digits, long resolutionPs, int[] place) {
         this.digits = digits;
         this.resolutionPs = resolutionPs;
-        count = new LongPages(n, 0, place);
-        sum = new LongPages(n, 0, place);
-        min = new LongPages(n, Long.MAX_VALUE, place);
-        max = new LongPages(n, 0, place);
+        exact = new LatencyPages(n, place);
         histograms = withHistograms ? new IntCountsHistogram[n] : null;
         all = !withHistograms && withTotal ? newTotal() : null;
     }
@@ -61,11 +55,7 @@ final class Latencies {
     }
 
     void record(int i, long latencyPs) {
-        int k = count.place(i);
-        count.addAt(k, 1);
-        sum.addExactAt(k, latencyPs);
-        min.minAt(k, latencyPs);
-        max.maxAt(k, latencyPs);
+        exact.record(i, latencyPs);
         if (histograms != null) {
             IntCountsHistogram h = histograms[i];
             if (h == null) {
@@ -82,13 +72,13 @@ final class Latencies {
     }
 
     void merge(Latencies o) {
-        if (o.count.size() != count.size() || (o.histograms == null) != (histograms == null)
+        if (o.exact.size() != exact.size() || (o.histograms == null) != (histograms == null)
                 || (o.all == null) != (all == null)) {
             throw new IllegalArgumentException("latency statistics of different shape");
         }
         if (histograms != null) {
             for (int i = 0; i < histograms.length; i++) {
-                if (o.count.get(i) != 0) {
+                if (o.exact.get(i, LatencyPages.COUNT) != 0) {
                     if (histograms[i] == null) {
                         histograms[i] = newHistogram();
                     }
@@ -96,10 +86,7 @@ final class Latencies {
                 }
             }
         }
-        count.merge(o.count, Long::sum);
-        sum.merge(o.sum, Math::addExact);
-        min.merge(o.min, Math::min);
-        max.merge(o.max, Math::max);
+        exact.merge(o.exact);
         if (all != null) {
             all.add(o.all);
         }
@@ -117,7 +104,8 @@ final class Latencies {
     }
 
     LatencySummary summary(int i) {
-        return summary(count.get(i), sum.get(i), min.get(i), max.get(i), histograms == null ? null : histograms[i]);
+        return summary(exact.get(i, LatencyPages.COUNT), exact.get(i, LatencyPages.SUM), exact.get(i, LatencyPages.MIN),
+                exact.get(i, LatencyPages.MAX), histograms == null ? null : histograms[i]);
     }
 
     /** All entities together. */
@@ -127,15 +115,15 @@ final class Latencies {
         long lo = Long.MAX_VALUE;
         long hi = 0;
         Histogram merged = histograms == null ? all : newTotal();
-        for (int i = 0; i < count.size(); i++) {
-            long c = count.get(i);
+        for (int i = 0; i < exact.size(); i++) {
+            long c = exact.get(i, LatencyPages.COUNT);
             if (c == 0) {
                 continue;
             }
             n += c;
-            s = Math.addExact(s, sum.get(i));
-            lo = Math.min(lo, min.get(i));
-            hi = Math.max(hi, max.get(i));
+            s = Math.addExact(s, exact.get(i, LatencyPages.SUM));
+            lo = Math.min(lo, exact.get(i, LatencyPages.MIN));
+            hi = Math.max(hi, exact.get(i, LatencyPages.MAX));
             if (histograms != null) {
                 merged.add(histograms[i]);
             }

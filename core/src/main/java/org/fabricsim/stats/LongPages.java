@@ -89,12 +89,6 @@ final class LongPages {
         page(k)[k & MASK] += v;
     }
 
-    /** Adds, failing on overflow (sums of latencies). */
-    void addExactAt(int k, long v) {
-        long[] p = page(k);
-        p[k & MASK] = Math.addExact(p[k & MASK], v);
-    }
-
     void minAt(int k, long v) {
         long[] p = page(k);
         if (v < p[k & MASK]) {
