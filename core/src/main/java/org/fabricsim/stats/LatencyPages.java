@@ -1,7 +1,5 @@
 package org.fabricsim.stats;
 
-import java.util.Objects;
-
 /**
  * Exact latency statistics per entity (a flow, a host) — count, sum, minimum, maximum — side by side in pages
  * made on the first write, as {@link LongPages} pages single columns: recording a packet's latency touches one
@@ -15,9 +13,9 @@ final class LatencyPages {
     static final int MAX = 3;
     private static final int WIDTH = 4;
     private static final long[] EMPTY = {0, 0, Long.MAX_VALUE, 0};
-    private static final int SHIFT = 9;
-    private static final int PAGE = 1 << SHIFT;
-    private static final int MASK = PAGE - 1;
+    private static final int SHIFT = LongPages.SHIFT; // LongPages' paging, WIDTH longs per entity
+    private static final int PAGE = LongPages.PAGE;
+    private static final int MASK = LongPages.MASK;
 
     private final int size;
     private final int[] place; // entity -> its place in the pages; null: the entity's own number
@@ -39,7 +37,7 @@ final class LatencyPages {
 
     /** Counts latency {@code v} of entity {@code i}; the sum fails on overflow. */
     void record(int i, long v) {
-        int k = place == null ? Objects.checkIndex(i, size) : place[i];
+        int k = LongPages.placeOf(place, size, i);
         long[] p = pages[k >>> SHIFT];
         if (p == null) {
             p = pages[k >>> SHIFT] = newPage();
@@ -65,7 +63,7 @@ final class LatencyPages {
 
     /** Field {@code field} ({@link #COUNT}, {@link #SUM}, {@link #MIN}, {@link #MAX}) of entity {@code i}. */
     long get(int i, int field) {
-        int k = place == null ? Objects.checkIndex(i, size) : place[i];
+        int k = LongPages.placeOf(place, size, i);
         long[] p = pages[k >>> SHIFT];
         return p == null ? EMPTY[field] : p[(k & MASK) * WIDTH + field];
     }
@@ -75,22 +73,13 @@ final class LatencyPages {
         if (o.size != size || !java.util.Arrays.equals(o.place, place)) {
             throw new IllegalArgumentException("latency statistics of different shape");
         }
-        for (int j = 0; j < pages.length; j++) {
-            long[] theirs = o.pages[j];
-            if (theirs == null) {
-                continue;
-            }
-            long[] mine = pages[j];
-            if (mine == null) {
-                pages[j] = theirs.clone();
-                continue;
-            }
+        LongPages.mergePages(pages, o.pages, (mine, theirs) -> {
             for (int b = 0; b < mine.length; b += WIDTH) {
                 mine[b + COUNT] += theirs[b + COUNT];
                 mine[b + SUM] = Math.addExact(mine[b + SUM], theirs[b + SUM]);
                 mine[b + MIN] = Math.min(mine[b + MIN], theirs[b + MIN]);
                 mine[b + MAX] = Math.max(mine[b + MAX], theirs[b + MAX]);
             }
-        }
+        });
     }
 }

@@ -13,9 +13,9 @@ import java.util.function.LongBinaryOperator;
  * only, never a value.
  */
 final class LongPages {
-    private static final int SHIFT = 9;
+    static final int SHIFT = 9;
     static final int PAGE = 1 << SHIFT;
-    private static final int MASK = PAGE - 1;
+    static final int MASK = PAGE - 1;
 
     private final int size;
     private final long empty;
@@ -58,6 +58,11 @@ final class LongPages {
 
     /** Where entity {@code i} lives: for the {@code ...At} methods, so that columns of one place look it up once. */
     int place(int i) {
+        return placeOf(place, size, i);
+    }
+
+    /** Where entity {@code i} of {@code size} lives under {@code place} (null: its own number). */
+    static int placeOf(int[] place, int size, int i) {
         return place == null ? Objects.checkIndex(i, size) : place[i];
     }
 
@@ -111,18 +116,27 @@ final class LongPages {
         if (o.size != size || o.empty != empty || !Arrays.equals(o.place, place)) {
             throw new IllegalArgumentException("columns of different shape");
         }
-        for (int j = 0; j < pages.length; j++) {
-            long[] theirs = o.pages[j];
+        mergePages(pages, o.pages, (mine, theirs) -> {
+            for (int c = 0; c < PAGE; c++) {
+                mine[c] = op.applyAsLong(mine[c], theirs[c]);
+            }
+        });
+    }
+
+    /**
+     * Merges pages {@code from} into {@code into}, page by page: a page only {@code from} has is copied, one both
+     * have goes through {@code both} (mine, theirs); a page only {@code into} has stays.
+     */
+    static void mergePages(long[][] into, long[][] from, java.util.function.BiConsumer<long[], long[]> both) {
+        for (int j = 0; j < into.length; j++) {
+            long[] theirs = from[j];
             if (theirs == null) {
                 continue;
             }
-            long[] mine = pages[j];
-            if (mine == null) {
-                pages[j] = theirs.clone();
+            if (into[j] == null) {
+                into[j] = theirs.clone();
             } else {
-                for (int c = 0; c < PAGE; c++) {
-                    mine[c] = op.applyAsLong(mine[c], theirs[c]);
-                }
+                both.accept(into[j], theirs);
             }
         }
     }
