@@ -42,14 +42,16 @@ final class Latencies {
      * 64-byte packets for over 10 s).
      */
     private IntCountsHistogram newHistogram() {
-        IntCountsHistogram h = new IntCountsHistogram(resolutionPs, 1024 * resolutionPs, digits);
-        h.setAutoResize(true);
-        return h;
+        return resizing(new IntCountsHistogram(resolutionPs, 1024 * resolutionPs, digits));
     }
 
     /** A histogram of every entity's latencies together: long counts. */
     private Histogram newTotal() {
-        Histogram h = new Histogram(resolutionPs, 1024 * resolutionPs, digits);
+        return resizing(new Histogram(resolutionPs, 1024 * resolutionPs, digits));
+    }
+
+    /** {@code h}, grown to the largest latency it is given (a copy on growth, never per value). */
+    private static <H extends AbstractHistogram> H resizing(H h) {
         h.setAutoResize(true);
         return h;
     }
