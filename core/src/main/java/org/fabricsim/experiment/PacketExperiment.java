@@ -281,8 +281,9 @@ final class PacketExperiment implements Experiment {
      * A phase of equal finite flows started together (seed 003 Figs 6.7 and 6.10, spec §6.6 and §6.10): the time
      * unit is one flow at its source's line rate (AMBIG-18); {@code time_units} is the last completion in those
      * units, and an application's rate is one unit over its own last flow's completion (its slowest flow's
-     * normalised rate; flows without an application form one). Null unless every flow is sized alike and
-     * starts at 0; the completions are null while a flow is unfinished at the end.
+     * normalised rate; flows without an application form one), its time that completion in units (the mean
+     * of these is Fig 6.10's "average completion time"). Null unless every flow is sized alike and starts at 0;
+     * the completions are null while a flow is unfinished at the end.
      */
     static Map<String, Object> phaseCompletion(Topology topology, FlowSchedule schedule, PacketMetrics metrics) {
         int n = schedule.size();
@@ -321,12 +322,14 @@ final class PacketExperiment implements Experiment {
         m.put("applications", apps);
         if (!all) {
             m.put("time_units", null);
+            m.put("mean_application_time_units", null);
             m.put("mean_application_rate", null);
             m.put("min_application_rate", null);
             m.put("sorted_application_rate", null);
             return m;
         }
         double sum = 0;
+        double time = 0;
         double min = Double.MAX_VALUE;
         double[] rates = new double[apps];
         int counted = 0;
@@ -334,11 +337,13 @@ final class PacketExperiment implements Experiment {
             if (c > 0) { // an application with no flow (a draw that gave it none) has no rate
                 double r = unitPs / c;
                 sum += r;
+                time += c / unitPs;
                 min = Math.min(min, r);
                 rates[counted++] = r;
             }
         }
         m.put("time_units", end / unitPs);
+        m.put("mean_application_time_units", time / counted);
         m.put("mean_application_rate", sum / counted);
         m.put("min_application_rate", min);
         m.put("sorted_application_rate", deciles(java.util.Arrays.copyOf(rates, counted)));

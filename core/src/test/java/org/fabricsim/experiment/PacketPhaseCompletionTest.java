@@ -80,6 +80,8 @@ class PacketPhaseCompletionTest {
         assertTrue(units >= w, units + " units below W = " + w);
         assertTrue(units <= 1.06 * w, units + " units against W = " + w);
         assertEquals(1 / units, ((Number) p.get("mean_application_rate")).doubleValue(), 1e-12);
+        assertEquals(units, ((Number) p.get("mean_application_time_units")).doubleValue(), 1e-12,
+                "one application: its time is the phase's");
     }
 
     @Test
@@ -114,6 +116,12 @@ class PacketPhaseCompletionTest {
         double measured = ((Number) p.get("mean_application_rate")).doubleValue();
         // measured ≤ calculated (no flow beats its rate), and within the start-up's few percent
         assertTrue(measured <= mean * 1.001 && measured >= 0.94 * mean, measured + " against " + mean);
+        // its time is one unit over that rate: never sooner than the slowest flow's rate allows
+        double meanTime = (1 / least[0] + 1 / least[1] + 1 / least[2] + 1 / least[3]) / 4;
+        double measuredTime = ((Number) p.get("mean_application_time_units")).doubleValue();
+        assertTrue(measuredTime >= meanTime * 0.999 && measuredTime <= meanTime / 0.94,
+                measuredTime + " units against " + meanTime);
+        assertTrue(measuredTime * measured >= 1 - 1e-12, "the mean time is at least one over the mean rate");
         double measuredMin = ((Number) p.get("min_application_rate")).doubleValue();
         assertTrue(measuredMin <= min * 1.001 && measuredMin >= 0.94 * min, measuredMin + " against " + min);
         @SuppressWarnings("unchecked")
@@ -131,5 +139,6 @@ class PacketPhaseCompletionTest {
         Map<String, Object> p = phase(r);
         assertNull(p.get("time_units"), "unfinished at the end: no completion");
         assertNull(p.get("mean_application_rate"));
+        assertNull(p.get("mean_application_time_units"));
     }
 }
