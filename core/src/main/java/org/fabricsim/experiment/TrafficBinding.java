@@ -137,7 +137,9 @@ final class TrafficBinding {
                 int frag = c.integer("traffic.frag-coeff", 1, size);
                 int min = c.integer("traffic.min-permutations", 1, 1000);
                 int max = c.integer("traffic.max-permutations", min, 1000);
-                return checked(c, () -> new FragmentedApplications(apps, size, frag, min, max));
+                FragmentedApplications.PermutationDraw draw = ConvergenceBinding.pick(c, "traffic.permutation-draw",
+                        FragmentedApplications.PermutationDraw.class);
+                return checked(c, () -> new FragmentedApplications(apps, size, frag, min, max, draw));
             }
             default:
                 throw new IllegalStateException("no binding for " + kind);

@@ -14,9 +14,10 @@ import org.fabricsim.InputException;
  * applicationSize hosts in fragCoeff contiguous pieces. Hosts beyond the first
  * applications·applicationSize run no application and send nothing.
  *
- * <p><b>Traffic.</b> Each application a draws P_a uniformly from [minPermutations, maxPermutations]
- * (per application, spec §7 item 16) and sends a superposition of P_a uniform random permutations
- * over its own hosts; self-flows are dropped. Flows carry the application id and are listed by
+ * <p><b>Traffic.</b> Each application a sends a superposition of P_a uniform random permutations over its
+ * own hosts, P_a uniform in [minPermutations, maxPermutations]; self-flows are dropped. The thesis does not
+ * say whether P is drawn per application or once per run, every application then sending the same number
+ * (spec §7 item 16, AMBIG-16): {@link PermutationDraw}, per application by default (D227). Flows carry the application id and are listed by
  * application, then permutation, then source.
  *
  * <p>{@link #generate} is {@link #place} followed by {@link #flows} on the same generator, so a caller
@@ -27,16 +28,34 @@ import org.fabricsim.InputException;
  * @param fragCoeff       key {@code traffic.frag-coeff}, a divisor of applicationSize
  * @param minPermutations key {@code traffic.min-permutations}, at least 1 (default 1)
  * @param maxPermutations key {@code traffic.max-permutations}, at least minPermutations (default 5)
+ * @param draw            key {@code traffic.permutation-draw}: {@code per-application} (default) or
+ *                        {@code per-run}
  */
 public record FragmentedApplications(int applications, int applicationSize, int fragCoeff, int minPermutations,
-        int maxPermutations) implements TrafficPattern {
+        int maxPermutations, PermutationDraw draw) implements TrafficPattern {
+
+    /** Whom a draw of the number of permutations is for (seed 003 §6.5: "whose number is chosen uniformly"). */
+    public enum PermutationDraw {
+        /** Every application draws its own P_a. */
+        PER_APPLICATION,
+        /** One P per run, shared by every application. */
+        PER_RUN
+    }
 
     public static final int DEFAULT_APPLICATIONS = 32;
     public static final int DEFAULT_APPLICATION_SIZE = 128;
     public static final int DEFAULT_MIN_PERMUTATIONS = 1;
     public static final int DEFAULT_MAX_PERMUTATIONS = 5;
 
+    /** One draw per application. */
+    public FragmentedApplications(int applications, int applicationSize, int fragCoeff, int minPermutations,
+            int maxPermutations) {
+        this(applications, applicationSize, fragCoeff, minPermutations, maxPermutations,
+                PermutationDraw.PER_APPLICATION);
+    }
+
     public FragmentedApplications {
+        java.util.Objects.requireNonNull(draw, "draw");
         Params.atLeast("traffic.applications", applications, 1);
         Params.atLeast("traffic.application-size", applicationSize, 1);
         Params.atLeast("traffic.frag-coeff", fragCoeff, 1);
@@ -58,7 +77,7 @@ public record FragmentedApplications(int applications, int applicationSize, int 
     /** Spec §6.10 defaults (32 applications × 128 hosts, 1 to 5 permutations) with the given fragCoeff. */
     public static FragmentedApplications withDefaults(int fragCoeff) {
         return new FragmentedApplications(DEFAULT_APPLICATIONS, DEFAULT_APPLICATION_SIZE, fragCoeff,
-                DEFAULT_MIN_PERMUTATIONS, DEFAULT_MAX_PERMUTATIONS);
+                DEFAULT_MIN_PERMUTATIONS, DEFAULT_MAX_PERMUTATIONS, PermutationDraw.PER_APPLICATION);
     }
 
     /** Hosts in one contiguous piece of an application. */
@@ -96,9 +115,10 @@ public record FragmentedApplications(int applications, int applicationSize, int 
         long expected = (long) applications * applicationSize * (minPermutations + maxPermutations) / 2;
         FlowSet.Builder flows = new FlowSet.Builder((int) Math.min(1 << 20, expected));
         int[] dst = new int[applicationSize];
+        int shared = draw == PermutationDraw.PER_RUN ? drawPermutations(rng) : 0;
         for (int a = 0; a < applications; a++) {
             int[] hosts = placement.hostsOf(a);
-            int permutations = minPermutations + rng.nextInt(maxPermutations - minPermutations + 1);
+            int permutations = draw == PermutationDraw.PER_RUN ? shared : drawPermutations(rng);
             for (int p = 0; p < permutations; p++) {
                 System.arraycopy(hosts, 0, dst, 0, applicationSize);
                 Shuffle.shuffle(dst, rng);
@@ -108,6 +128,10 @@ public record FragmentedApplications(int applications, int applicationSize, int 
             }
         }
         return flows.build();
+    }
+
+    private int drawPermutations(SplittableRandom rng) {
+        return minPermutations + rng.nextInt(maxPermutations - minPermutations + 1);
     }
 
     @Override

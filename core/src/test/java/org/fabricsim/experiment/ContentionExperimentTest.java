@@ -131,6 +131,11 @@ class ContentionExperimentTest {
                 () -> run("bad", "topology.name=tree648", "traffic.pattern=bit-reversal"));
         assertTrue(e.getMessage().contains("power-of-two"), e.getMessage());
         assertFalse(Files.exists(dir.resolve("bad")));
+        e = assertThrows(InputException.class, () -> run("bad", "topology.name=tree4096",
+                "traffic.pattern=fragmented-applications", "traffic.permutation-draw=per-host"));
+        assertTrue(e.getMessage().contains("traffic.permutation-draw") && e.getMessage().contains("per-run"),
+                e.getMessage());
+        assertFalse(Files.exists(dir.resolve("bad")));
 
         // a failure while committing: a directory squats on a result name; nothing is left half-written
         Path out = dir.resolve("squat");

@@ -81,6 +81,43 @@ class FragmentedApplicationsTest {
         assertTrue(pSeen[2] && pSeen[3] && pSeen[4], "P_a takes every value in [2, 4]");
     }
 
+    /**
+     * Each application's number of permutations: the most flows any of its hosts sends (a host sends P_a less
+     * its dropped self-flows, and that all of an application's hosts lose one is vanishingly rare).
+     */
+    private static int[] permutationsPerApplication(int applications, int hosts, FlowSet f) {
+        int[] out = new int[hosts];
+        int[] p = new int[applications];
+        for (int i = 0; i < f.size(); i++) {
+            int a = f.app()[i];
+            p[a] = Math.max(p[a], ++out[f.src()[i]]);
+        }
+        return p;
+    }
+
+    @Test
+    void drawnOncePerRunEveryApplicationSendsAlikeAndTheDrawStillVaries() {
+        FragmentedApplications perRun = new FragmentedApplications(32, 16, 4, 1, 5,
+                FragmentedApplications.PermutationDraw.PER_RUN);
+        FragmentedApplications perApp = new FragmentedApplications(32, 16, 4, 1, 5);
+        SplittableRandom rng = new SplittableRandom(3);
+        boolean[] seen = new boolean[6];
+        int unequalPerApp = 0;
+        for (int t = 0; t < 60; t++) {
+            ApplicationPlacement placement = perRun.place(512, rng);
+            int[] p = permutationsPerApplication(32, 512, perRun.flows(placement, rng));
+            for (int a = 1; a < p.length; a++) {
+                assertEquals(p[0], p[a], "per run: application " + a + " sends as many permutations as 0");
+            }
+            seen[p[0]] = true;
+            int[] q = permutationsPerApplication(32, 512, perApp.flows(placement, rng));
+            unequalPerApp += java.util.Arrays.stream(q).distinct().count() > 1 ? 1 : 0;
+        }
+        assertTrue(seen[1] && seen[2] && seen[3] && seen[4] && seen[5], "the run's P takes every value in [1, 5]");
+        // 32 applications agreeing by chance: 5^-31 per run
+        assertEquals(60, unequalPerApp, "per application: the applications differ");
+    }
+
     @Test
     void generateIsPlaceThenFlows() {
         FragmentedApplications pattern = new FragmentedApplications(4, 16, 4, 1, 5);
