@@ -119,6 +119,19 @@ final class ControlPlane {
         return forward.flows();
     }
 
+    /**
+     * Flow {@code f}'s control packet's round trip with no other packet about: every link's serialisation and
+     * propagation, every switch's routing and processing, both ways — the "propagation" part of a probe's
+     * delay in seed 003 §4.1.2, queueing left out.
+     */
+    long idleRoundTripPs(int f) {
+        int there = forward.length(f);
+        int back = this.back.length(f);
+        int switches = Math.max(0, there - 1) + Math.max(0, back - 1);
+        return (long) (there + back) * (controlSerialisationPs + timing.propagationPs())
+                + switches * (timing.routingPs() + timing.controlProcessingPs());
+    }
+
     int source(int f) {
         return flowSrc[f];
     }

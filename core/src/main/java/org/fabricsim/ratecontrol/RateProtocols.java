@@ -101,9 +101,12 @@ public final class RateProtocols {
      * @param originPs DAFA: when the last round's trigger reached the leader (its calculation counts from there);
      *                 others 0
      * @param messageHops link crossings of element messages (DAFA's waves and trigger)
+     * @param idleRoundTripMaxPs the largest round trip of a flow's control packet with no other about (§4.1.2's
+     *                           propagation delay), over the flows with a path
      */
     public record Result(double[] rate, long[] calculationPs, int[] packetsToFinal, long controlPackets,
-            long controlHops, long broadcastHops, long lastStartPs, int lateFlow, long originPs, long messageHops) {
+            long controlHops, long broadcastHops, long lastStartPs, int lateFlow, long originPs, long messageHops,
+            long idleRoundTripMaxPs) {
     }
 
     /**
@@ -141,13 +144,15 @@ public final class RateProtocols {
             case DAFA_MODEL -> throw new IllegalArgumentException("dafa-model is the thesis' formula, not packets");
         };
         plane.protocol(p);
+        long idle = 0;
         for (int f = 0; f < n; f++) {
             if (paths.length(f) > 0) {
                 plane.startAt(start[f], f);
+                idle = Math.max(idle, plane.idleRoundTripPs(f));
             }
         }
         plane.runUntil(o.horizonPs());
         return new Result(log.rate, log.lastChangePs, log.packetsToFinal, plane.controlPackets(), plane.controlHops(),
-                plane.broadcastHops(), last, late, p.originPs(), plane.messageHops());
+                plane.broadcastHops(), last, late, p.originPs(), plane.messageHops(), idle);
     }
 }

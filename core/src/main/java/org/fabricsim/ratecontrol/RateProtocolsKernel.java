@@ -35,7 +35,9 @@ import org.fabricsim.traffic.TrafficPattern;
  * <li>the mean and largest number of control packets to the final rate (§6.8);</li>
  * <li>how far the result is from the fluid level's on the same routes: SAA's rates for SAA, FFA's for DFFA,
  * AFA's for DAFA, and for SAA-M the worst of a flow below its SAA rate, a link above capacity and a flow
- * without a saturated link (Theorem 4.1.5).</li>
+ * without a saturated link (Theorem 4.1.5);</li>
+ * <li>SAA and SAA-M: the largest round trip of a flow's probe with no other packet about, the "propagation
+ * delay" §4.1.2 expects "bounded from above by around 10µs" (its queueing delay left out).</li>
  * </ul>
  * {@code dafa-model} is the thesis' timing formula (§6.5, spec §6.11): two PIF waves per AFA iteration over
  * h_max hops from the leader (the first top-level switch; h_max by breadth-first search), T = 2·I·h_max·(T_d +
@@ -73,6 +75,9 @@ public record RateProtocolsKernel(String topology, String routing, boolean adapt
         for (RateProtocols.Kind k : kinds) {
             for (String m : MEASURES) {
                 c.add(prefix(k) + m);
+            }
+            if (probes(k)) {
+                c.add(prefix(k) + "probe_idle_rtt_max_ns");
             }
         }
         return c;
@@ -127,8 +132,16 @@ public record RateProtocolsKernel(String topology, String routing, boolean adapt
                 out[col++] = counted == 0 ? 0 : Math.round(1000.0 * packets / counted);
                 out[col++] = most;
                 out[col++] = Math.round(1e9 * error(k, p, r.rate(), calculator, trial));
+                if (probes(k)) {
+                    out[col++] = Math.round(r.idleRoundTripMaxPs() / 1000.0);
+                }
             }
         };
+    }
+
+    /** SAA and SAA-M probe their paths: their columns add the largest idle round trip of a probe. */
+    private static boolean probes(RateProtocols.Kind k) {
+        return k == RateProtocols.Kind.SAA || k == RateProtocols.Kind.SAA_M;
     }
 
     /** AFA's iterations (Alg 4.12) on {@code p}: its distinct application rates (flows without one: their own). */

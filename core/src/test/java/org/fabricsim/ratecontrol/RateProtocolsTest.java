@@ -167,6 +167,13 @@ class RateProtocolsTest {
             long mean = out[k.columns().indexOf(RateProtocolsKernel.prefix(kind) + "calc_mean_ns")];
             long max = out[k.columns().indexOf(RateProtocolsKernel.prefix(kind) + "calc_max_ns")];
             assertTrue(0 < mean && mean <= max, kind + ": mean " + mean + ", max " + max);
+            int rtt = k.columns().indexOf(RateProtocolsKernel.prefix(kind) + "probe_idle_rtt_max_ns");
+            if (kind == RateProtocols.Kind.DFFA) {
+                assertEquals(-1, rtt, "DFFA does not probe");
+            } else {
+                // no flow has its rate before its first round trip, so the latest waited at least the longest one
+                assertTrue(0 < out[rtt] && out[rtt] <= max, kind + ": idle round trip " + out[rtt] + " ns, max " + max);
+            }
         }
     }
 
@@ -197,5 +204,6 @@ class RateProtocolsTest {
         long oneWay = 4 * (32_000 + 15_000) + 3 * (100_000 + 60_000);
         assertEquals(2 * oneWay, r.calculationPs()[0]);
         assertEquals(1.0, r.rate()[0]);
+        assertEquals(r.calculationPs()[0], r.idleRoundTripMaxPs(), "alone, the announcement's trip is the idle one");
     }
 }
