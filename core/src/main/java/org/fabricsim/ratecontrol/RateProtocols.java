@@ -101,12 +101,14 @@ public final class RateProtocols {
      * @param originPs DAFA: when the last round's trigger reached the leader (its calculation counts from there);
      *                 others 0
      * @param messageHops link crossings of element messages (DAFA's waves and trigger)
+     * @param packetsToFinalAfterAnnounced SAA: each flow's control packets sent after every announcement had
+     *                                     crossed its path, up to its final rate (§4.1.2's single probe); others 0
      * @param idleRoundTripMaxPs the largest round trip of a flow's control packet with no other about (§4.1.2's
      *                           propagation delay), over the flows with a path
      */
     public record Result(double[] rate, long[] calculationPs, int[] packetsToFinal, long controlPackets,
             long controlHops, long broadcastHops, long lastStartPs, int lateFlow, long originPs, long messageHops,
-            long idleRoundTripMaxPs) {
+            int[] packetsToFinalAfterAnnounced, long idleRoundTripMaxPs) {
     }
 
     /**
@@ -153,6 +155,7 @@ public final class RateProtocols {
         }
         plane.runUntil(o.horizonPs());
         return new Result(log.rate, log.lastChangePs, log.packetsToFinal, plane.controlPackets(), plane.controlHops(),
-                plane.broadcastHops(), last, late, p.originPs(), plane.messageHops(), idle);
+                plane.broadcastHops(), last, late, p.originPs(), plane.messageHops(), log.packetsToFinalAfterAnnounced,
+                idle);
     }
 }

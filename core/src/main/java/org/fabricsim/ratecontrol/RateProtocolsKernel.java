@@ -37,7 +37,9 @@ import org.fabricsim.traffic.TrafficPattern;
  * AFA's for DAFA, and for SAA-M the worst of a flow below its SAA rate, a link above capacity and a flow
  * without a saturated link (Theorem 4.1.5);</li>
  * <li>SAA and SAA-M: the largest round trip of a flow's probe with no other packet about, the "propagation
- * delay" §4.1.2 expects "bounded from above by around 10µs" (its queueing delay left out).</li>
+ * delay" §4.1.2 expects "bounded from above by around 10µs" (its queueing delay left out);</li>
+ * <li>SAA: the most probes a flow sent after every flow's announcement had crossed its path, up to the one that
+ * gave it its final rate (§4.1.2: "After all flows announce start, it takes each flow a single probing").</li>
  * </ul>
  * {@code dafa-model} is the thesis' timing formula (§6.5, spec §6.11): two PIF waves per AFA iteration over
  * h_max hops from the leader (the first top-level switch; h_max by breadth-first search), T = 2·I·h_max·(T_d +
@@ -78,6 +80,9 @@ public record RateProtocolsKernel(String topology, String routing, boolean adapt
             }
             if (probes(k)) {
                 c.add(prefix(k) + "probe_idle_rtt_max_ns");
+            }
+            if (k == RateProtocols.Kind.SAA) {
+                c.add(prefix(k) + "probes_after_announced_max");
             }
         }
         return c;
@@ -134,6 +139,13 @@ public record RateProtocolsKernel(String topology, String routing, boolean adapt
                 out[col++] = Math.round(1e9 * error(k, p, r.rate(), calculator, trial));
                 if (probes(k)) {
                     out[col++] = Math.round(r.idleRoundTripMaxPs() / 1000.0);
+                }
+                if (k == RateProtocols.Kind.SAA) {
+                    int probes = 0;
+                    for (int f = 0; f < flows.size(); f++) {
+                        probes = Math.max(probes, r.packetsToFinalAfterAnnounced()[f]);
+                    }
+                    out[col++] = probes;
                 }
             }
         };

@@ -16,6 +16,7 @@ final class SaaProtocol implements RateProtocol {
     private final long probePeriodPs;
     private final RateLog log;
     private final double[] linkWeight; // W_l, owned by the link's transmitting element
+    private int unannounced; // flows whose announcement has not yet reached their destination
 
     SaaProtocol(ControlPlane plane, double[] weight, long probePeriodPs, RateLog log) {
         this.plane = plane;
@@ -23,6 +24,9 @@ final class SaaProtocol implements RateProtocol {
         this.probePeriodPs = probePeriodPs;
         this.log = log;
         this.linkWeight = new double[plane.topology().portCount()];
+        for (int f = 0; f < plane.flows(); f++) {
+            unannounced += plane.paths().length(f) > 0 ? 1 : 0;
+        }
     }
 
     private void send(long t, int f, int op) {
@@ -44,6 +48,14 @@ final class SaaProtocol implements RateProtocol {
             linkWeight[link] += plane.a(pk);
         }
         plane.b(pk, Math.max(plane.b(pk), linkWeight[link]));
+    }
+
+    @Override
+    public boolean arrived(long t, int pk, int host) {
+        if (plane.op(pk) == ANNOUNCE_START && --unannounced == 0) {
+            log.announced(); // its weight is on every link of its path: W_l are final from now on
+        }
+        return true;
     }
 
     @Override

@@ -167,6 +167,13 @@ class RateProtocolsTest {
             long mean = out[k.columns().indexOf(RateProtocolsKernel.prefix(kind) + "calc_mean_ns")];
             long max = out[k.columns().indexOf(RateProtocolsKernel.prefix(kind) + "calc_max_ns")];
             assertTrue(0 < mean && mean <= max, kind + ": mean " + mean + ", max " + max);
+            int probes = k.columns().indexOf(RateProtocolsKernel.prefix(kind) + "probes_after_announced_max");
+            if (kind == RateProtocols.Kind.SAA) {
+                // §4.1.2: once every announcement has crossed its path, one probe gives each flow its final rate
+                assertTrue(out[probes] <= 1, "SAA: " + out[probes] + " probes after every flow was announced");
+            } else {
+                assertEquals(-1, probes, kind + " has no announcement count");
+            }
             int rtt = k.columns().indexOf(RateProtocolsKernel.prefix(kind) + "probe_idle_rtt_max_ns");
             if (kind == RateProtocols.Kind.DFFA) {
                 assertEquals(-1, rtt, "DFFA does not probe");
