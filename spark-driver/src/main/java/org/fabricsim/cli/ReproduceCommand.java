@@ -57,6 +57,11 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
     Path out;
 
+    @Option(names = "--progress", paramLabel = "MODE", defaultValue = "auto",
+            description = "Each run's progress bar on stderr: on, off, or auto (when stderr is a terminal; a full tier's"
+                    + " sweeps take hours). Default: ${DEFAULT-VALUE}.")
+    String progress;
+
     /** Runs found finished in DIR/runs and kept. */
     private int kept;
 
@@ -64,6 +69,9 @@ final class ReproduceCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         long start = System.nanoTime();
         Tier t = Tier.of(tier);
+        Settings checked = new Settings();
+        checked.progress = progress;
+        checked.progressMode(); // a bad --progress is refused before anything runs
         Path dir = (ledgerDir != null ? ledgerDir : Path.of(System.getProperty("fabricsim.conf", "conf"), "ledger"))
                 .toAbsolutePath().normalize();
         // experiment files are named from the repository's root, two levels above conf/ledger
@@ -136,7 +144,7 @@ final class ReproduceCommand implements Callable<Integer> {
         Files.createDirectories(dir.getParent());
         Settings s = new Settings();
         s.settings = new ArrayList<>(run.settings());
-        s.progress = "off";
+        s.progress = progress;
         Main quiet = new Main(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
         List<String> command = List.of("reproduce", "run " + run.id());
         if (Files.isRegularFile(dir.resolve("rounds").resolve("sweep.json"))) {

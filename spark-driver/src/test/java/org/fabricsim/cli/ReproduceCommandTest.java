@@ -48,6 +48,9 @@ class ReproduceCommandTest {
         Path out = dir.resolve("out");
         assertBadInput("no tier 'fastest'", "reproduce", "--tier", "fastest", "--ledger", l.toString(), "--out",
                 out.toString());
+        assertBadInput("--progress must be on, off or auto (got 'loud')", "reproduce", "--progress", "loud", "--ledger",
+                l.toString(), "--out", out.toString());
+        assertFalse(Files.exists(out), "refused before anything ran");
         assertBadInput("--only t-zz: no such seed", "reproduce", "--only", "t-zz", "--ledger", l.toString(), "--out",
                 out.toString());
         assertBadInput("no ledger directory", "reproduce", "--ledger", dir.resolve("nowhere").toString(), "--out",
