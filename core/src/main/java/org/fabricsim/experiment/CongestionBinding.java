@@ -74,11 +74,20 @@ public final class CongestionBinding {
             throw c.error(p + "hysteresis", "must be below the threshold's fill (" + upper + " B of packet.buffer at"
                     + " weight " + threshold + "): a congested port would never leave the state");
         }
+        long becnEvery = c.size(p + "becn-every");
+        if (becnEvery < 0) {
+            throw c.error(p + "becn-every", "must be 0B (a CNP per marked packet) or a positive size");
+        }
+        if (becnEvery > 0 && c.string("packet.traffic").equals("messages")) {
+            throw c.error(p + "becn-every", "is for flows (a queue pair each); message-level traffic answers every"
+                    + " marked packet: use 0B");
+        }
         return new CcParams(threshold, unit, evaluation, hysteresis, c.bool(p + "victim-mask"),
                 c.integer(p + "packet-size", 0, 1 << 16), c.number(p + "marking-rate", 0, 1 << 20), coefficient,
                 entries, c.integer(p + "ccti-increase", 0, entries), limit, min, timer,
                 c.choice(p + "timer-per", List.of("ccti", "port-sl")).equals("ccti"),
-                c.choice(p + "level", List.of("qp", "sl")).equals("sl"), PacketBinding.sizeInt(c, p + "cnp-size", 1, 1 << 16), table);
+                c.choice(p + "level", List.of("qp", "sl")).equals("sl"), PacketBinding.sizeInt(c, p + "cnp-size", 1, 1 << 16), table,
+                becnEvery);
     }
 
     /**

@@ -141,6 +141,13 @@ class PacketBindingTest {
                 1_500_000_000L, false, true, 32), p);
         CcParams table = CongestionBinding.congestionControl(config("packet.cc { enabled = true, cct = [0us, 1us, 2.5us,"
                 + " 10us], ccti-limit = 3 }"));
+        CcParams acked = CongestionBinding.congestionControl(config("packet.cc { enabled = true, becn-every = 64KiB }"));
+        assertEquals(65536, acked.becnEveryBytes());
+        assertTrue(acked.describe().endsWith("BECN on the acknowledgement of every 65536 B)"), acked.describe());
+        assertTrue(CcParams.DEFAULTS.describe().endsWith("QP level)"), "a CNP per marked packet says nothing new");
+        InputException refused = assertThrows(InputException.class, () -> CongestionBinding.congestionControl(
+                config("packet.traffic = messages\npacket.cc { enabled = true, becn-every = 64KiB }")));
+        assertTrue(refused.getMessage().contains("packet.cc.becn-every"), refused.getMessage());
         assertEquals(4, table.cctEntries());
         assertArrayEquals(new long[] {0, 1_000_000, 2_500_000, 10_000_000}, table.cctTablePs());
         assertTrue(table.describe().contains("CCT table of 4 entries up to 10us"), table.describe());

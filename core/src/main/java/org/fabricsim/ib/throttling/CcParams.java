@@ -26,10 +26,14 @@ package org.fabricsim.ib.throttling;
  * @param cnpBytes wire size of a congestion notification packet
  * @param cctTablePs the CCT's entries, picoseconds, instead of the formula (then {@code cctEntries} is its
  *     length); null: the formula
+ * @param becnEveryBytes 0: a CNP answers every FECN-marked packet at once; else the BECN rides on the
+ *     acknowledgement a reliable connection returns per this many bytes of a flow's data, sent when they have
+ *     arrived if any of them was marked (one BECN per acknowledged message at most; D228)
  */
 public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluation, int hysteresisBytes, boolean victimMask,
         int packetSizeBlocks, double markingRate, long cctCoefficientPs, int cctEntries, int cctiIncrease, int cctiLimit,
-        int cctiMin, long timerPs, boolean perFlowTimer, boolean serviceLevel, int cnpBytes, long[] cctTablePs) {
+        int cctiMin, long timerPs, boolean perFlowTimer, boolean serviceLevel, int cnpBytes, long[] cctTablePs,
+        long becnEveryBytes) {
 
     /**
      * Paper III Table I: threshold 15, Marking_Rate 1, Packet_Size 8, CCTI_Timer 150 µs, CCT i²·7/106² µs; the
@@ -81,6 +85,9 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
             throw new IllegalArgumentException("CCT of " + cctEntries + " entries (>= 128) needs CCTI_Min <= CCTI_Limit"
                     + " < entries: " + cctiMin + ", " + cctiLimit);
         }
+        if (becnEveryBytes < 0) {
+            throw new IllegalArgumentException("BECN acknowledgement size >= 0 required");
+        }
         if (cctCoefficientPs < 0 || timerPs <= 0 || cnpBytes < 1) {
             throw new IllegalArgumentException("CCT coefficient >= 0, timer > 0 and CNP size >= 1 byte required");
         }
@@ -93,14 +100,24 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
             int cnpBytes) {
         this(threshold, thresholdUnitBytes, evaluation, hysteresisBytes, victimMask, packetSizeBlocks, markingRate,
                 cctCoefficientPs, cctEntries, cctiIncrease, cctiLimit, cctiMin, timerPs, perFlowTimer, serviceLevel,
-                cnpBytes, null);
+                cnpBytes, null, 0);
+    }
+
+    /** The parameters with a CNP per marked packet. */
+    public CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluation, int hysteresisBytes,
+            boolean victimMask, int packetSizeBlocks, double markingRate, long cctCoefficientPs, int cctEntries,
+            int cctiIncrease, int cctiLimit, int cctiMin, long timerPs, boolean perFlowTimer, boolean serviceLevel,
+            int cnpBytes, long[] cctTablePs) {
+        this(threshold, thresholdUnitBytes, evaluation, hysteresisBytes, victimMask, packetSizeBlocks, markingRate,
+                cctCoefficientPs, cctEntries, cctiIncrease, cctiLimit, cctiMin, timerPs, perFlowTimer, serviceLevel,
+                cnpBytes, cctTablePs, 0);
     }
 
     /** The same with threshold weight {@code w} standing for a fill in units of {@code unitBytes} (0: the buffer). */
     public CcParams withThreshold(int w, int unitBytes) {
         return new CcParams(w, unitBytes, evaluation, hysteresisBytes, victimMask, packetSizeBlocks, markingRate,
                 cctCoefficientPs, cctEntries, cctiIncrease, cctiLimit, cctiMin, timerPs, perFlowTimer, serviceLevel,
-                cnpBytes, cctTablePs);
+                cnpBytes, cctTablePs, becnEveryBytes);
     }
 
     /** What summary.json says about congestion control. */
@@ -113,7 +130,8 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
                 + cctEntries + " entries up to " + org.fabricsim.config.Units.formatTime(cctTablePs[cctEntries - 1]))
                 + ", CCTI +" + cctiIncrease + " "
                 + cctiMin + ".." + cctiLimit + ", timer " + org.fabricsim.config.Units.formatTime(timerPs)
-                + (perFlowTimer ? " per CCTI" : " per port SL") + ", " + (serviceLevel ? "SL" : "QP") + " level)";
+                + (perFlowTimer ? " per CCTI" : " per port SL") + ", " + (serviceLevel ? "SL" : "QP") + " level"
+                + (becnEveryBytes > 0 ? ", BECN on the acknowledgement of every " + becnEveryBytes + " B" : "") + ")";
     }
 
     /** The fill (bytes of a buffer of {@code bufferBytes}) at which a Port VL is over the threshold (D140). */

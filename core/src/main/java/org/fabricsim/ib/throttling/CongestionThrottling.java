@@ -40,6 +40,8 @@ public final class CongestionThrottling implements ControlReceiver, MechanismTim
     private final long[] ird; // the CCT, picoseconds
     private final int cnpBlocks;
     private long cnps;
+    private final long[] unacknowledged; // per flow: data bytes since its last acknowledgement (becn-every > 0)
+    private final boolean[] markedSince; // per flow: one of those bytes' packets was FECN-marked
 
     public CongestionThrottling(PacketNetwork net, CcParams params, int[] flowLane) {
         this.params = params;
@@ -70,13 +72,28 @@ public final class CongestionThrottling implements ControlReceiver, MechanismTim
             ird[i] = params.ird(i);
         }
         cnpBlocks = (params.cnpBytes() + net.params().creditBytes() - 1) / net.params().creditBytes();
+        unacknowledged = params.becnEveryBytes() > 0 ? new long[flows] : null;
+        markedSince = params.becnEveryBytes() > 0 ? new boolean[flows] : null;
     }
 
     // ---- destination: FECN -> CNP
 
     @Override
     public void dataArrived(long t, int host, int pk) {
-        if ((pool.flags[pk] & FecnMarker.FECN) == 0) {
+        boolean marked = (pool.flags[pk] & FecnMarker.FECN) != 0;
+        if (unacknowledged != null) {
+            // a reliable connection acknowledges each becn-every bytes, the BECN riding on that acknowledgement
+            int f = pool.flow[pk];
+            markedSince[f] |= marked;
+            unacknowledged[f] += pool.payload(pk);
+            if (unacknowledged[f] < params.becnEveryBytes()) {
+                return;
+            }
+            unacknowledged[f] -= params.becnEveryBytes();
+            marked = markedSince[f];
+            markedSince[f] = false;
+        }
+        if (!marked) {
             return;
         }
         int f = pool.flow[pk];

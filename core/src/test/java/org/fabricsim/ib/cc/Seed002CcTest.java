@@ -75,6 +75,36 @@ public class Seed002CcTest {
     }
 
     @Test
+    void aBecnOnTheAcknowledgementOfEachMessageAnswersAtMostOncePerMessage() {
+        // the hotspot's two contributors, marked many times per 16 KiB: a CNP per marked packet by default, with
+        // becn-every = 16 KiB at most one per 16 KiB of a flow's delivered data, and the flows still throttled
+        FlowSchedule s = hotspot();
+        CcParams d = CcParams.DEFAULTS;
+        CcParams acked = new CcParams(d.threshold(), d.thresholdUnitBytes(), d.evaluation(), d.hysteresisBytes(),
+                d.victimMask(), d.packetSizeBlocks(), d.markingRate(), d.cctCoefficientPs(), d.cctEntries(),
+                d.cctiIncrease(), d.cctiLimit(), d.cctiMin(), d.timerPs(), d.perFlowTimer(), d.serviceLevel(),
+                d.cnpBytes(), null, 16 * 1024);
+        long[] cnps = new long[2];
+        long[] marked = new long[2];
+        long contributed = 0;
+        for (int v = 0; v < 2; v++) {
+            CcMechanisms m = new CcMechanisms(v == 0 ? d : acked, 1, new int[s.size()]);
+            PacketSimulation sim = PacketSimulation.builder(T, LFT, s).params(PARAMS).mechanisms(m).build();
+            sim.runUntil(3 * Time.MS);
+            cnps[v] = m.lastThrottling().cnps();
+            marked[v] = m.lastMarking().marked();
+            if (v == 1) {
+                contributed = sim.deliveredBytes(1) + sim.deliveredBytes(2);
+                assertTrue(m.lastThrottling().ccti(1) > 0 && m.lastThrottling().ccti(2) > 0, "still throttled");
+                assertEquals(0, m.lastThrottling().ccti(0), "the bystander never");
+            }
+        }
+        assertTrue(cnps[0] > 50 && cnps[0] <= marked[0], "a CNP per marked packet that arrived: " + cnps[0]);
+        assertTrue(cnps[1] > 0 && cnps[1] <= contributed / (16 * 1024), cnps[1] + " BECNs for " + contributed + " B");
+        assertTrue(cnps[1] < marked[1], "fewer BECNs than marks: " + cnps[1] + " against " + marked[1]);
+    }
+
+    @Test
     void aThrottledFlowsPacketsAreSpacedByTheInjectionRateDelay() {
         // one contributor at a time at most: F1 alone into H5 receiving slower than it sends (5 Gbit/s against a
         // 20 Gbit/s link, H2 sending at line rate): H5's port is the root, F1's CCTI rises, its packets spread out
