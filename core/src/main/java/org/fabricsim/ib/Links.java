@@ -246,6 +246,11 @@ public final class Links {
     private long memoBandwidth;
     private long memoPs;
 
+    /** How long output {@code o} takes to send {@code wire} bytes. */
+    long serialisation(int o, int wire) {
+        return serialisation(wire, bandwidth[slot[o]]);
+    }
+
     /** {@link Time#serialisation} of {@code wire} bytes at {@code bandwidth}, the last one remembered. */
     private long serialisation(int wire, long bandwidth) {
         if (wire != memoWire || bandwidth != memoBandwidth) {

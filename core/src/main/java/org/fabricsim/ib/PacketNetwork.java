@@ -44,6 +44,7 @@ public final class PacketNetwork implements EventHandler {
     static final int WAKE = 5;
     static final int FLOW_STOP = 6;
     static final int TIMER = 7;
+    static final int ELIGIBLE = 8;
 
     private final Topology topology;
     private final ForwardingTables tables;
@@ -201,6 +202,7 @@ public final class PacketNetwork implements EventHandler {
             case FLOW_STOP -> hcas.flowStop(t, node, (int) payload);
             case WAKE -> hcas.wake(t, node);
             case TIMER -> timer.fired(t, node, payload);
+            case ELIGIBLE -> switches.eligible(t, node, port, (int) payload);
             default -> throw new IllegalStateException("unknown event kind " + kind);
         }
         switches.drain(t);
@@ -217,6 +219,7 @@ public final class PacketNetwork implements EventHandler {
             case WAKE -> "wake";
             case FLOW_STOP -> "flow-stop";
             case TIMER -> "timer";
+            case ELIGIBLE -> "eligible";
             default -> "kind-" + kind;
         };
     }

@@ -22,10 +22,22 @@ import java.util.Objects;
  *     traversal), added to the cable's propagation latency
  * @param hcaSendRateBps the most a host sends in all (wire bits per second); 0 = its link rate
  * @param hcaReceiveRateBps the most a host takes in (wire bits per second); 0 = its link rate
+ * @param rateMatchedCutThrough false: a packet may win an output once its head is in, and a faster output
+ *     then waits for its tail (D80); true: a packet from a slower input becomes eligible only when its tail
+ *     will be in by the time the output needs it — as real switches, which cannot cut through into a faster
+ *     link without underrun, do (D229)
  */
 public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, int bufferBytes, int hcaBufferBytes,
         int creditBytes, Queueing queueing, int speedup, Arbitration arbitration, VlArbitration vlArbitration,
-        long switchLatencyPs, long hcaSendRateBps, long hcaReceiveRateBps) {
+        long switchLatencyPs, long hcaSendRateBps, long hcaReceiveRateBps, boolean rateMatchedCutThrough) {
+
+    /** With cut-through from the head (D80). */
+    public PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, int bufferBytes, int hcaBufferBytes,
+            int creditBytes, Queueing queueing, int speedup, Arbitration arbitration, VlArbitration vlArbitration,
+            long switchLatencyPs, long hcaSendRateBps, long hcaReceiveRateBps) {
+        this(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes, queueing, speedup,
+                arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps, false);
+    }
 
     public PacketParams {
         Objects.requireNonNull(queueing, "queueing");
@@ -71,36 +83,48 @@ public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, in
 
     public PacketParams withMtu(int mtu, int overhead) {
         return new PacketParams(mtu, overhead, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes, queueing,
-                speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps);
+                speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
+                rateMatchedCutThrough);
     }
 
     public PacketParams withBuffers(int bytes, int hcaBytes) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bytes, hcaBytes, creditBytes, queueing,
-                speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps);
+                speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
+                rateMatchedCutThrough);
     }
 
     public PacketParams withSwitch(Queueing q, int speedupValue, Arbitration a) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes, q,
-                speedupValue, a, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps);
+                speedupValue, a, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
+                rateMatchedCutThrough);
     }
 
     public PacketParams withVirtualLanes(int vls, VlArbitration vlArb) {
         return new PacketParams(mtuBytes, overheadBytes, vls, bufferBytes, hcaBufferBytes, creditBytes, queueing,
-                speedup, arbitration, vlArb, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps);
+                speedup, arbitration, vlArb, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
+                rateMatchedCutThrough);
     }
 
     public PacketParams withHcaRates(long sendBps, long receiveBps) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
-                queueing, speedup, arbitration, vlArbitration, switchLatencyPs, sendBps, receiveBps);
+                queueing, speedup, arbitration, vlArbitration, switchLatencyPs, sendBps, receiveBps,
+                rateMatchedCutThrough);
     }
 
     public PacketParams withSwitchLatency(long ps) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
-                queueing, speedup, arbitration, vlArbitration, ps, hcaSendRateBps, hcaReceiveRateBps);
+                queueing, speedup, arbitration, vlArbitration, ps, hcaSendRateBps, hcaReceiveRateBps,
+                rateMatchedCutThrough);
+    }
+
+    public PacketParams withRateMatchedCutThrough(boolean on) {
+        return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
+                queueing, speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps, on);
     }
 
     public PacketParams withCreditUnit(int bytes) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, bytes, queueing,
-                speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps);
+                speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
+                rateMatchedCutThrough);
     }
 }

@@ -33,6 +33,7 @@ public final class Switches implements SwitchView {
     private final int minBlocks; // credit blocks of the smallest packet
     private final int readLimit;
     private final boolean fcfs;
+    private final boolean rateMatched; // D229: no cut-through into a faster output before the tail is near
     private final long switchLatency;
     // the cables' arrays, read on every arbitration
     private final int[] portBase;
@@ -71,6 +72,7 @@ public final class Switches implements SwitchView {
         this.minBlocks = minBlocks;
         this.readLimit = params.speedup() == 0 ? Integer.MAX_VALUE : params.speedup();
         this.fcfs = params.arbitration() == Arbitration.FCFS;
+        this.rateMatched = params.rateMatchedCutThrough();
         this.switchLatency = params.switchLatencyPs();
         this.portBase = links.portBase;
         this.slot = links.slot;
@@ -124,6 +126,24 @@ public final class Switches implements SwitchView {
         }
         int o = routing.output(t, node, in, pk);
         p.out[pk] = o;
+        if (rateMatched) {
+            // D229: into a faster output only when the tail will be in by the time the output needs it
+            long eligible = p.tailPs[pk] - links.serialisation(o, p.wire[pk]);
+            if (eligible > t) {
+                sink.send(eligible, PacketNetwork.ELIGIBLE, node, in, pk);
+                return;
+            }
+        }
+        queue(t, node, in, o, pk);
+    }
+
+    /** Packet {@code pk}, held at input {@code in} until its tail is near enough (D229), joins its output's queue. */
+    void eligible(long t, int node, int in, int pk) {
+        queue(t, node, in, pool.out[pk], pk);
+    }
+
+    private void queue(long t, int node, int in, int o, int pk) {
+        PacketPool p = pool;
         p.arrivedPs[pk] = t;
         if (queues.enqueue(node, in, o, pk)) {
             mark(o);
