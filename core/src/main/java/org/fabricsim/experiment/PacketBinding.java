@@ -71,7 +71,7 @@ public final class PacketBinding {
         return new PacketParams(mtu, overhead, vls, buffer, hcaBuffer, unit, queueing, speedup, arbitration,
                 new VlArbitration(high[0], high[1], low[0], low[1], highLimit), latency, rate(c, "packet.hca-send-rate"),
                 rate(c, "packet.hca-receive-rate"),
-                c.choice("packet.cut-through", java.util.List.of("from-head", "rate-matched")).equals("rate-matched"));
+                c.choice("packet.cut-through", List.of("from-head", "rate-matched")).equals("rate-matched"));
     }
 
     /** Simulated time to run, picoseconds. */

@@ -66,11 +66,11 @@ public final class PacketPool {
         return free[--freeCount];
     }
 
-
     /** Packet {@code pk}'s payload bytes. */
     public int payload(int pk) {
         return payload[pk];
     }
+
     /**
      * A new data packet of {@code flow} for host {@code dst}, the flow's {@code seq}-th (from 0, in injection
      * order); its per-hop fields are set as it travels.

@@ -17,8 +17,8 @@ import org.fabricsim.InputException;
  * <p><b>Traffic.</b> Each application a sends a superposition of P_a uniform random permutations over its
  * own hosts, P_a uniform in [minPermutations, maxPermutations]; self-flows are dropped. The thesis does not
  * say whether P is drawn per application or once per run, every application then sending the same number
- * (spec §7 item 16, AMBIG-16): {@link PermutationDraw}, per application by default (D227). Flows carry the application id and are listed by
- * application, then permutation, then source.
+ * (spec §7 item 16, AMBIG-16): {@link PermutationDraw}, per application by default (D227). Flows carry the
+ * application id and are listed by application, then permutation, then source.
  *
  * <p>{@link #generate} is {@link #place} followed by {@link #flows} on the same generator, so a caller
  * that needs the placement as well calls the two in that order.

@@ -103,16 +103,6 @@ public record CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluat
                 cnpBytes, null, 0);
     }
 
-    /** The parameters with a CNP per marked packet. */
-    public CcParams(int threshold, int thresholdUnitBytes, Evaluation evaluation, int hysteresisBytes,
-            boolean victimMask, int packetSizeBlocks, double markingRate, long cctCoefficientPs, int cctEntries,
-            int cctiIncrease, int cctiLimit, int cctiMin, long timerPs, boolean perFlowTimer, boolean serviceLevel,
-            int cnpBytes, long[] cctTablePs) {
-        this(threshold, thresholdUnitBytes, evaluation, hysteresisBytes, victimMask, packetSizeBlocks, markingRate,
-                cctCoefficientPs, cctEntries, cctiIncrease, cctiLimit, cctiMin, timerPs, perFlowTimer, serviceLevel,
-                cnpBytes, cctTablePs, 0);
-    }
-
     /** The same with threshold weight {@code w} standing for a fill in units of {@code unitBytes} (0: the buffer). */
     public CcParams withThreshold(int w, int unitBytes) {
         return new CcParams(w, unitBytes, evaluation, hysteresisBytes, victimMask, packetSizeBlocks, markingRate,

@@ -81,9 +81,9 @@ public final class CongestionThrottling implements ControlReceiver, MechanismTim
     @Override
     public void dataArrived(long t, int host, int pk) {
         boolean marked = (pool.flags[pk] & FecnMarker.FECN) != 0;
+        int f = pool.flow[pk];
         if (unacknowledged != null) {
             // a reliable connection acknowledges each becn-every bytes, the BECN riding on that acknowledgement
-            int f = pool.flow[pk];
             markedSince[f] |= marked;
             unacknowledged[f] += pool.payload(pk);
             if (unacknowledged[f] < params.becnEveryBytes()) {
@@ -96,7 +96,6 @@ public final class CongestionThrottling implements ControlReceiver, MechanismTim
         if (!marked) {
             return;
         }
-        int f = pool.flow[pk];
         int src = flowSrc[f];
         int cnp = pool.control(ControlPacket.CONGESTION_NOTIFICATION, ControlPacket.TOWARD_SOURCE, f, src, src,
                 params.cnpBytes(), cnpBlocks, pool.vl[pk], t);
