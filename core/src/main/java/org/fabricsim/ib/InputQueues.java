@@ -15,13 +15,17 @@ public final class InputQueues {
     public final int radix;
     public final int[] fifoHead; // per port slot x lane (FIFO queueing only)
     final int[] fifoTail;
-    // VOQ only: per (switch input port x lane) x local output, at voqIndex; made by allocate(), for the
+    // VOQ only: per (switch output port x lane) x local input, at voqIndex; made by allocate(), for the
     // switches of this part only (a 64-port switch's VOQs take 512 bytes per port and lane: most of a big
-    // tree's port state, so an LP holds only its own)
+    // tree's port state, so an LP holds only its own). An output's queues at all its switch's inputs lie side
+    // by side: the arbiter scans them for every packet it sends, so that scan reads a few cache lines where
+    // a row per input read one line per input (issue 36: 36-port switches, thesis-size trees)
     public int[] voqHead;
     int[] voqTail;
-    private final int[] voqRow; // per slot: its input port's first row (x lanes) in the VOQ arrays, -1 without
-    private int voqRows; // input ports with VOQs (own chose them)
+    // per slot of a switch port: its switch's first VOQ cell (the first row x lanes x radix) plus the port's
+    // local index, so that voqIndex is one look-up; -1 for a host port
+    private final int[] voqCell;
+    private int voqRows; // switch ports with VOQs (own chose them)
     private final int[] slot; // per global port: where its state is in the arrays per port x lane (Links#slot)
     final int[] waiting; // per output slot x lane: queues (VOQs or FIFO heads) holding a packet for it
     // with many lanes (VOQnet), per output a bit per lane whose waiting is not 0, so that VL arbitration finds
@@ -29,7 +33,7 @@ public final class InputQueues {
     final long[] laneMask;
     final int maskWords;
     final int[] queuedBlocks; // per output slot x lane: blocks queued for it at the switch's inputs (if counted)
-    int[] inputBlocks; // per (input port x lane) x local output, at voqIndex: blocks of that input for it (if counted)
+    int[] inputBlocks; // at voqIndex (as the VOQs): blocks of an input for an output and lane (if counted)
     private final boolean counts;
     private final int lanes;
     private final PacketPool pool;
@@ -67,7 +71,7 @@ public final class InputQueues {
         Arrays.fill(fifoTail, -1);
         maskWords = (lanes + 63) >>> 6;
         laneMask = lanes > 64 ? new long[links.slots() * maskWords] : null;
-        voqRow = new int[links.slots()];
+        voqCell = new int[links.slots()];
         this.links = links;
         hosts = links.hosts;
         own();
@@ -81,12 +85,23 @@ public final class InputQueues {
         Arrays.fill(hotOut, -1);
     }
 
-    /** The input ports that get VOQs (and input block counts): those of this part's switches ({@link Links#isLocal}). */
+    /**
+     * The ports that get VOQs (and input block counts): those of this part's switches ({@link Links#isLocal}),
+     * a switch's ports in consecutive rows, one row (x lanes) per output port.
+     */
     private void own() {
         int rows = 0;
         for (int in = 0; in < slot.length; in++) {
             if (slot[in] >= 0) { // a port of this part
-                voqRow[slot[in]] = links.owner(in) >= hosts ? rows++ * lanes : -1;
+                int node = links.owner(in);
+                if (node >= hosts) {
+                    int local = in - portBase[node];
+                    long first = ((long) rows - local) * lanes * radix; // the switch's first cell
+                    voqCell[slot[in]] = (int) Math.min(first + local, Integer.MAX_VALUE); // allocate() refuses beyond
+                    rows++;
+                } else {
+                    voqCell[slot[in]] = -1;
+                }
             }
         }
         voqRows = rows;
@@ -96,7 +111,7 @@ public final class InputQueues {
     void allocate() {
         long cells = (long) voqRows * lanes * radix;
         if (cells > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException(voqRows + " input ports x " + lanes + " lanes x " + radix
+            throw new IllegalStateException(voqRows + " switch ports x " + lanes + " lanes x " + radix
                     + " outputs of VOQs exceed one array");
         }
         int n = (int) cells;
@@ -113,7 +128,7 @@ public final class InputQueues {
 
     /** Where input {@code in}'s queue (or block count) for local output {@code local} on {@code lane} is. */
     public int voqIndex(int in, int lane, int local) {
-        return (voqRow[slot[in]] + lane) * radix + local;
+        return voqCell[slot[in]] + (local * lanes + lane) * radix;
     }
 
     /**

@@ -132,6 +132,14 @@ public final class Links {
         return partOf == null || partOf[node] == part;
     }
 
+    /**
+     * Whether port {@code p}'s node is this part's. A sequential run does not look up the owner: the look-up is a
+     * load from a per-port array on every hop, which the JIT keeps for its bounds check (issue 36).
+     */
+    private boolean isLocalPort(int p) {
+        return partOf == null || partOf[owner[p]] == part;
+    }
+
     /** Ports of {@code node}. */
     int ports(int node) {
         return portBase[node + 1] - portBase[node];
@@ -233,7 +241,7 @@ public final class Links {
     void sendCredit(long arrivalPs, int in, int lane, int blocks, int node) {
         int up = peer(in);
         long payload = ((long) lane << 32) | blocks;
-        if (isLocal(owner(up))) {
+        if (isLocalPort(up)) {
             sink.send(arrivalPs, PacketNetwork.CREDIT, node, up, payload);
         } else {
             crossing.credit(partOf[owner(up)], arrivalPs, local.tie(PacketNetwork.CREDIT, node), up, payload);
@@ -287,7 +295,7 @@ public final class Links {
             sendCredit(end + latency(in), in, lane, b, node);
         }
         int down = peer(o);
-        if (isLocal(owner(down))) {
+        if (isLocalPort(down)) {
             sink.send(t + lat, PacketNetwork.ARRIVAL, node, down, pk);
         } else {
             // across the cut the packet's fields travel with the event; this part's copy is freed at TX_DONE
@@ -298,7 +306,7 @@ public final class Links {
 
     /** The transmission of packet {@code pk} on output {@code o} ended: if it went to another part, its copy here is freed. */
     void leftPart(int o, int pk) {
-        if (!isLocal(owner(peer(o)))) {
+        if (partOf != null && !isLocalPort(peer(o))) {
             pool.release(pk);
         }
     }

@@ -14,23 +14,31 @@ import org.fabricsim.routing.FlowRoutes;
  */
 final class FlowPathRouting implements Routing {
     private final int[] start;
-    private final int[] path;
-    private final Links links;
+    // per hop of every flow's path, side by side: the switch that owns the hop's link, then the link; a
+    // look-up reads a flow's hops from one or two cache lines rather than each link's owner from another array
+    // (issue 36: thousands of flows on the thesis' trees)
+    private final int[] hops;
     private final PacketPool pool;
 
     FlowPathRouting(PacketNetwork net, FlowRoutes routes) {
         this.start = routes.start();
-        this.path = routes.links();
-        this.links = net.links();
+        int[] path = routes.links();
+        Links links = net.links();
+        this.hops = new int[2 * path.length];
+        for (int k = 0; k < path.length; k++) {
+            hops[2 * k] = links.owner(path[k]);
+            hops[2 * k + 1] = path[k];
+        }
         this.pool = net.pool();
     }
 
     @Override
     public int output(long t, int node, int in, int pk) {
         int f = pool.flow[pk];
-        for (int k = start[f]; k < start[f + 1]; k++) {
-            if (links.owner(path[k]) == node) {
-                return path[k];
+        int end = 2 * start[f + 1];
+        for (int k = 2 * start[f]; k < end; k += 2) {
+            if (hops[k] == node) {
+                return hops[k + 1];
             }
         }
         throw new IllegalStateException("flow " + f + "'s path does not cross switch " + node);
