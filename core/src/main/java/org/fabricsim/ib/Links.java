@@ -306,7 +306,7 @@ public final class Links {
 
     /** The transmission of packet {@code pk} on output {@code o} ended: if it went to another part, its copy here is freed. */
     void leftPart(int o, int pk) {
-        if (partOf != null && !isLocalPort(peer(o))) {
+        if (partOf != null && !isLocalPort(peer(o))) { // tested first: a sequential run loads no peer either
             pool.release(pk);
         }
     }
