@@ -31,14 +31,6 @@ public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, in
         int creditBytes, Queueing queueing, int speedup, Arbitration arbitration, VlArbitration vlArbitration,
         long switchLatencyPs, long hcaSendRateBps, long hcaReceiveRateBps, boolean rateMatchedCutThrough) {
 
-    /** With cut-through from the head (D80). */
-    public PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, int bufferBytes, int hcaBufferBytes,
-            int creditBytes, Queueing queueing, int speedup, Arbitration arbitration, VlArbitration vlArbitration,
-            long switchLatencyPs, long hcaSendRateBps, long hcaReceiveRateBps) {
-        this(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes, queueing, speedup,
-                arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps, false);
-    }
-
     public PacketParams {
         Objects.requireNonNull(queueing, "queueing");
         Objects.requireNonNull(arbitration, "arbitration");
@@ -74,7 +66,7 @@ public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, in
     /** The defaults of conf/defaults.conf. */
     public static PacketParams defaults() {
         return new PacketParams(2048, 131, 1, 32 * 1024, 32 * 1024, 64, Queueing.VOQ, 0, Arbitration.ROUND_ROBIN,
-                VlArbitration.ROUND_ROBIN, 100_000, 0, 0);
+                VlArbitration.ROUND_ROBIN, 100_000, 0, 0, false);
     }
 
     private static long packetBlocksBytes(long wire, int unit) {
