@@ -78,8 +78,13 @@ final class PacketSweepBinding {
         String xLabel = c.string("sweep.x-label");
         Map<String, List<SweepPoint>> groups = AdaptiveRoutingBinding.groups(c, configs, points);
         List<SweepFigure> figures = new ArrayList<>();
+        Map<String, List<Integer>> profiles = profiles(measures);
         for (int i = 0; i < measures.size(); i++) {
             String column = columns.get(i);
+            int measure = i;
+            if (profiles.values().stream().anyMatch(l -> l.contains(measure))) {
+                continue; // drawn once as a profile below
+            }
             List<SweepFigure.Series> series = new ArrayList<>();
             for (Map.Entry<String, List<SweepPoint>> g : groups.entrySet()) {
                 series.add(new SweepFigure.Series(g.getKey().isEmpty() ? measures.get(i) : g.getKey(),
@@ -89,7 +94,55 @@ final class PacketSweepBinding {
             figures.add(new SweepFigure(column.replace("_milli", ""), title, xLabel, measures.get(i) + " (mean, 95% CI)",
                     false, series));
         }
+        for (Map.Entry<String, List<Integer>> profile : profiles.entrySet()) {
+            figures.add(profile(profile.getKey(), profile.getValue(), measures, columns, title, groups));
+        }
         return new SweepPlan(EXPERIMENT, title, xLabel, measures.get(0) + " (thousandths)", c.bool("sweep.log-y"),
                 points, columns, columns.get(0), rule, seed, figures);
+    }
+
+    /** A measure read at a fraction of a sorted vector: {@code sorted_flow_gbps.d40} is 0.4 of the way along. */
+    private static final java.util.regex.Pattern AT_FRACTION = java.util.regex.Pattern.compile("(.+)\\.d(\\d{1,3})");
+
+    /**
+     * The measures that read one vector at three or more fractions (seed 003 Fig 6.8-b's sorted rates), by the
+     * vector's path, each with its measures' indices: a person wants that vector drawn, not a plot per fraction.
+     */
+    static Map<String, List<Integer>> profiles(List<String> measures) {
+        Map<String, List<Integer>> byPath = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < measures.size(); i++) {
+            java.util.regex.Matcher m = AT_FRACTION.matcher(measures.get(i));
+            if (m.matches() && Integer.parseInt(m.group(2)) <= 100) {
+                byPath.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(i);
+            }
+        }
+        byPath.values().removeIf(l -> l.size() < 3);
+        return byPath;
+    }
+
+    /** The vector at each curve's largest x: its fractions on the abscissa, one curve per series. */
+    private static SweepFigure profile(String path, List<Integer> at, List<String> measures, List<String> columns,
+            String title, Map<String, List<SweepPoint>> groups) {
+        List<SweepFigure.Series> series = new ArrayList<>();
+        java.util.Set<Double> xs = new java.util.TreeSet<>();
+        for (Map.Entry<String, List<SweepPoint>> g : groups.entrySet()) {
+            SweepPoint last = g.getValue().stream().max(java.util.Comparator.comparingDouble(SweepPoint::x))
+                    .orElseThrow();
+            xs.add(last.x());
+            List<SweepFigure.Sample> samples = new ArrayList<>();
+            for (int i : at) {
+                java.util.regex.Matcher m = AT_FRACTION.matcher(measures.get(i));
+                m.matches();
+                samples.add(new SweepFigure.Sample(last.index(), columns.get(i), Integer.parseInt(m.group(2)) / 100.0,
+                        1 / PacketSweepKernel.SCALE));
+            }
+            samples.sort(java.util.Comparator.comparingDouble(SweepFigure.Sample::x));
+            series.add(new SweepFigure.Series(g.getKey().isEmpty() ? path : g.getKey(), samples));
+        }
+        double x = xs.iterator().next();
+        String where = xs.size() > 1 ? "each curve's largest x"
+                : "x = " + (x == Math.rint(x) ? String.valueOf((long) x) : String.valueOf(x));
+        return new SweepFigure(PacketSweepKernel.column(path).replace("_milli", ""), title + " (" + path + " at "
+                + where + ")", "fraction of the vector's index range", path + " (mean, 95% CI)", false, series);
     }
 }
