@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The ledger's full tier, a round at a time across machines: the thesis-size sweeps (seed 003 at 4 096 hosts,
-# 10 rounds of 5 runs per point, D230) take 8-14 core-hours each, more than one sitting of a 2-core machine, and a
+# 10 rounds of 5 runs per point, D230) take 10-16 core-hours each, more than one sitting of a 2-core machine, and a
 # sweep keeps its finished rounds only in its --out directory. This script keeps them in the repository
 # (benchmarks/ledger-full/runs/RUN-ID/), so that any checkout goes on where the last one stopped:
 #

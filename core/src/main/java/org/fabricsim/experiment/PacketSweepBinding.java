@@ -1,8 +1,14 @@
 package org.fabricsim.experiment;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.fabricsim.InputException;
 import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.ib.PacketParams;
@@ -18,7 +24,8 @@ import org.fabricsim.topology.Topology;
  * Binds {@code experiment = packet-sweep} (docs/SPARK.md, "Packet-level sweeps"): the points of
  * {@code sweep.points} override {@code packet.*} (or any) keys of one packet-level scenario; every trial is
  * one packet run ({@link PacketSweepKernel}), fanned out over Spark like every sweep, and reports the
- * {@code sweep.measures}. One plot per measure against x, one curve per value of {@code sweep.series-by}.
+ * {@code sweep.measures}. One plot per measure against x, one curve per value of {@code sweep.series-by}; a
+ * vector read at three or more fractions is drawn once, as the vector at each curve's largest x.
  */
 final class PacketSweepBinding {
     static final String EXPERIMENT = "packet-sweep";
@@ -102,16 +109,16 @@ final class PacketSweepBinding {
     }
 
     /** A measure read at a fraction of a sorted vector: {@code sorted_flow_gbps.d40} is 0.4 of the way along. */
-    private static final java.util.regex.Pattern AT_FRACTION = java.util.regex.Pattern.compile("(.+)\\.d(\\d{1,3})");
+    private static final Pattern AT_FRACTION = Pattern.compile("(.+)\\.d(\\d{1,3})");
 
     /**
      * The measures that read one vector at three or more fractions (seed 003 Fig 6.8-b's sorted rates), by the
      * vector's path, each with its measures' indices: a person wants that vector drawn, not a plot per fraction.
      */
     static Map<String, List<Integer>> profiles(List<String> measures) {
-        Map<String, List<Integer>> byPath = new java.util.LinkedHashMap<>();
+        Map<String, List<Integer>> byPath = new LinkedHashMap<>();
         for (int i = 0; i < measures.size(); i++) {
-            java.util.regex.Matcher m = AT_FRACTION.matcher(measures.get(i));
+            Matcher m = AT_FRACTION.matcher(measures.get(i));
             if (m.matches() && Integer.parseInt(m.group(2)) <= 100) {
                 byPath.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(i);
             }
@@ -124,19 +131,19 @@ final class PacketSweepBinding {
     private static SweepFigure profile(String path, List<Integer> at, List<String> measures, List<String> columns,
             String title, Map<String, List<SweepPoint>> groups) {
         List<SweepFigure.Series> series = new ArrayList<>();
-        java.util.Set<Double> xs = new java.util.TreeSet<>();
+        Set<Double> xs = new TreeSet<>();
         for (Map.Entry<String, List<SweepPoint>> g : groups.entrySet()) {
-            SweepPoint last = g.getValue().stream().max(java.util.Comparator.comparingDouble(SweepPoint::x))
+            SweepPoint last = g.getValue().stream().max(Comparator.comparingDouble(SweepPoint::x))
                     .orElseThrow();
             xs.add(last.x());
             List<SweepFigure.Sample> samples = new ArrayList<>();
             for (int i : at) {
-                java.util.regex.Matcher m = AT_FRACTION.matcher(measures.get(i));
+                Matcher m = AT_FRACTION.matcher(measures.get(i));
                 m.matches();
                 samples.add(new SweepFigure.Sample(last.index(), columns.get(i), Integer.parseInt(m.group(2)) / 100.0,
                         1 / PacketSweepKernel.SCALE));
             }
-            samples.sort(java.util.Comparator.comparingDouble(SweepFigure.Sample::x));
+            samples.sort(Comparator.comparingDouble(SweepFigure.Sample::x));
             series.add(new SweepFigure.Series(g.getKey().isEmpty() ? path : g.getKey(), samples));
         }
         double x = xs.iterator().next();
