@@ -127,6 +127,15 @@ final class PacketSweepBinding {
         return byPath;
     }
 
+    /** Where along its vector a measure of {@link #AT_FRACTION}'s form reads: {@code .d40} is 0.4. */
+    private static double fraction(String measure) {
+        Matcher m = AT_FRACTION.matcher(measure);
+        if (!m.matches()) {
+            throw new IllegalArgumentException(measure + " is not read at a fraction");
+        }
+        return Integer.parseInt(m.group(2)) / 100.0;
+    }
+
     /** The vector at each curve's largest x: its fractions on the abscissa, one curve per series. */
     private static SweepFigure profile(String path, List<Integer> at, List<String> measures, List<String> columns,
             String title, Map<String, List<SweepPoint>> groups) {
@@ -138,9 +147,7 @@ final class PacketSweepBinding {
             xs.add(last.x());
             List<SweepFigure.Sample> samples = new ArrayList<>();
             for (int i : at) {
-                Matcher m = AT_FRACTION.matcher(measures.get(i));
-                m.matches();
-                samples.add(new SweepFigure.Sample(last.index(), columns.get(i), Integer.parseInt(m.group(2)) / 100.0,
+                samples.add(new SweepFigure.Sample(last.index(), columns.get(i), fraction(measures.get(i)),
                         1 / PacketSweepKernel.SCALE));
             }
             samples.sort(Comparator.comparingDouble(SweepFigure.Sample::x));

@@ -1,6 +1,7 @@
 package org.fabricsim.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -59,7 +60,7 @@ class PacketSweepFiguresTest {
             assertEquals(2.0, plan.points().get(point).x());
             assertEquals(s.label().equals("a") ? 1 : 3, point);
         }
-        assertEquals(true, vector.title().endsWith("(sorted_flow_gbps at x = 2)"), vector.title());
+        assertTrue(vector.title().endsWith("(sorted_flow_gbps at x = 2)"), vector.title());
     }
 
     @Test
