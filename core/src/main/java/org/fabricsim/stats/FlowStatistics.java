@@ -57,6 +57,11 @@ final class FlowStatistics {
         latency.record(flow, latencyPs);
     }
 
+    /** The flows' latencies (the receivers' are taken from them: {@link ReceiverStatistics#fromFlows}). */
+    Latencies latencies() {
+        return latency;
+    }
+
     void completed(long timePs, int flow) {
         meter.completed(timePs, flow);
     }

@@ -69,6 +69,37 @@ final class Latencies {
         }
     }
 
+    /**
+     * The latencies of groups of these entities — entity i's in group {@code group[i]} (-1: in none) — exactly as
+     * if each latency had been recorded for its group too: counts and sums add, minima and maxima combine,
+     * histogram counts add. These entities must have histograms of their own; the groups get one each with
+     * {@code withHistograms}, else (with {@code withTotal}) one of all their latencies.
+     */
+    Latencies regroup(int[] group, int groups, boolean withHistograms, boolean withTotal) {
+        if (histograms == null || group.length != exact.size()) {
+            throw new IllegalStateException("regrouping needs a histogram per entity and a group for each");
+        }
+        Latencies g = new Latencies(groups, withHistograms, withTotal, digits, resolutionPs, null);
+        for (int i = 0; i < group.length; i++) {
+            long n = exact.get(i, LatencyPages.COUNT);
+            int k = group[i];
+            if (n == 0 || k < 0) {
+                continue;
+            }
+            g.exact.add(k, n, exact.get(i, LatencyPages.SUM), exact.get(i, LatencyPages.MIN),
+                    exact.get(i, LatencyPages.MAX));
+            if (g.histograms != null) {
+                if (g.histograms[k] == null) {
+                    g.histograms[k] = g.newHistogram();
+                }
+                g.histograms[k].add(histograms[i]);
+            } else if (g.all != null) {
+                g.all.add(histograms[i]);
+            }
+        }
+        return g;
+    }
+
     boolean hasHistograms() {
         return histograms != null;
     }

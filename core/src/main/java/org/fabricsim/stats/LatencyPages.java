@@ -61,6 +61,27 @@ final class LatencyPages {
         return p;
     }
 
+    /** Adds another entity's statistics to entity {@code i}'s, as if its latencies had been recorded here. */
+    void add(int i, long count, long sum, long min, long max) {
+        if (count == 0) {
+            return;
+        }
+        int k = LongPages.placeOf(place, size, i);
+        long[] p = pages[k >>> SHIFT];
+        if (p == null) {
+            p = pages[k >>> SHIFT] = newPage();
+        }
+        combine(p, (k & MASK) * WIDTH, count, sum, min, max);
+    }
+
+    /** Adds the statistics (count, sum, min, max) to the entity at {@code b} of page {@code p}. */
+    private static void combine(long[] p, int b, long count, long sum, long min, long max) {
+        p[b + COUNT] += count;
+        p[b + SUM] = Math.addExact(p[b + SUM], sum);
+        p[b + MIN] = Math.min(p[b + MIN], min);
+        p[b + MAX] = Math.max(p[b + MAX], max);
+    }
+
     /** Field {@code field} ({@link #COUNT}, {@link #SUM}, {@link #MIN}, {@link #MAX}) of entity {@code i}. */
     long get(int i, int field) {
         int k = LongPages.placeOf(place, size, i);
@@ -75,10 +96,7 @@ final class LatencyPages {
         }
         LongPages.mergePages(pages, o.pages, (mine, theirs) -> {
             for (int b = 0; b < mine.length; b += WIDTH) {
-                mine[b + COUNT] += theirs[b + COUNT];
-                mine[b + SUM] = Math.addExact(mine[b + SUM], theirs[b + SUM]);
-                mine[b + MIN] = Math.min(mine[b + MIN], theirs[b + MIN]);
-                mine[b + MAX] = Math.max(mine[b + MAX], theirs[b + MAX]);
+                combine(mine, b, theirs[b + COUNT], theirs[b + SUM], theirs[b + MIN], theirs[b + MAX]);
             }
         });
     }

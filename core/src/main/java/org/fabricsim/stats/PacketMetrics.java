@@ -48,7 +48,7 @@ public final class PacketMetrics implements PacketObserver {
     private final int wireAdjust; // added to reported bytes to get wire bytes
     private final ThroughputBins bins;
     private final FlowStatistics flowStatistics;
-    private final ReceiverStatistics receivers;
+    private ReceiverStatistics receivers; // replaced once by messageSources(), before the run
     private final PortStatistics ports;
     private final ReorderMeter reorder; // null unless options.reorder()
     private final AdaptationMeter adaptation; // null unless options.reorder()
@@ -72,7 +72,8 @@ public final class PacketMetrics implements PacketObserver {
         // paged per flow by destination and per host: a part holds its receivers' (issue 16)
         flowStatistics = new FlowStatistics(n, options, bins,
                 LongPages.byDestination(flows.dst(), topology.hostCount()));
-        receivers = new ReceiverStatistics(topology.hostCount(), options, bins);
+        // with a histogram per flow, a host's latencies are its flows' (each flow has one destination)
+        receivers = new ReceiverStatistics(topology.hostCount(), options, bins, n > options.maxLatencyHistograms());
         ports = new PortStatistics(topology, options);
         reorder = options.reorder() ? new ReorderMeter(n, topology.hostCount(), options.reorderGaps()) : null;
         adaptation = options.reorder() ? new AdaptationMeter(topology, n, options) : null;
@@ -155,6 +156,7 @@ public final class PacketMetrics implements PacketObserver {
      * has its own destination, so a flow has none (flows.arrow says -1); receivers count what reached them.
      */
     public PacketMetrics messageSources() {
+        receivers = new ReceiverStatistics(topology.hostCount(), options, bins, true); // a flow has no destination
         receivers.perBin();
         return this;
     }
@@ -203,7 +205,9 @@ public final class PacketMetrics implements PacketObserver {
             throw new IllegalArgumentException("flow " + flow + ": packet delivered at " + timePs
                     + " ps before it was injected at " + injectedPs + " ps");
         }
-        receivers.recordLatency(dstHost, latency);
+        if (receivers.recordsLatency()) {
+            receivers.recordLatency(dstHost, latency);
+        }
         flowStatistics.recordLatency(flow, latency);
     }
 
@@ -417,7 +421,10 @@ public final class PacketMetrics implements PacketObserver {
         return receivers.hasPercentiles();
     }
 
-    /** Latency histograms held (flows' and receivers'): made on a first delivery, so a part holds its own. */
+    /**
+     * Latency histograms held (flows' and receivers'): made on a first delivery, so a part holds its own; the
+     * receivers' hold none while they are taken from the flows'.
+     */
     int latencyHistograms() {
         return receivers.histograms() + flowStatistics.histograms();
     }
@@ -429,12 +436,20 @@ public final class PacketMetrics implements PacketObserver {
 
     /** Latencies of the packets delivered to {@code host} in the window. */
     public LatencySummary receiverLatency(int host) {
-        return receivers.latency(host);
+        return receiverLatencies().latency(host);
     }
 
     /** Latencies of all packets delivered in the window. */
     public LatencySummary latency() {
-        return receivers.latency();
+        return receiverLatencies().latency();
+    }
+
+    /** The receivers, their latencies taken from the flows' first where they are not recorded. */
+    private ReceiverStatistics receiverLatencies() {
+        if (receivers.needsFlows()) {
+            receivers.fromFlows(flowStatistics.latencies(), flows.dst());
+        }
+        return receivers;
     }
 
     /** Wire bytes serialised onto the directed link leaving {@code port} on {@code vl} inside the window. */

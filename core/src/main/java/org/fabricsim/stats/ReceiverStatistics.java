@@ -4,25 +4,63 @@ package org.fabricsim.stats;
  * What reached each host in the measurement window ({@link PacketMetrics}'s receiver readings): its bytes (by
  * the packets' destinations, so a message source's count where its messages went), its latencies and, with
  * message sources, its bytes per {@link ThroughputBins throughput bin}.
+ *
+ * <p>Where every flow has a latency histogram and a destination of its own, a host's latencies are exactly those
+ * of the flows to it: they are not recorded twice but taken from the flows' on reading ({@link #fromFlows}),
+ * which spares each delivered packet a second histogram and LP its receivers' histograms (issue 36).
  */
 final class ReceiverStatistics {
     private final int hosts;
     private final ThroughputBins bins;
+    private final MetricsOptions options;
     private final LongPages bytes; // per host, throughput basis
-    private final Latencies latency;
+    private final boolean recorded; // the latencies are recorded here; else taken from the flows' (fromFlows)
+    private Latencies latency; // unless recorded: null until taken from the flows'
     private long[] binBytes; // with message sources: per host and throughput bin
 
-    ReceiverStatistics(int hosts, MetricsOptions o, ThroughputBins bins) {
+    /** {@code recorded}: the hosts' latencies are recorded here, else taken from their flows' ({@link #fromFlows}). */
+    ReceiverStatistics(int hosts, MetricsOptions o, ThroughputBins bins, boolean recorded) {
         this.hosts = hosts;
         this.bins = bins;
-        latency = new Latencies(hosts, hosts <= o.maxLatencyHistograms(), true, o.latencyDigits(),
-                o.latencyResolutionPs(), null);
+        this.options = o;
+        this.recorded = recorded;
+        latency = recorded ? newLatencies() : null;
         bytes = new LongPages(hosts, 0, null);
+    }
+
+    private Latencies newLatencies() {
+        return new Latencies(hosts, withHistograms(), true, options.latencyDigits(), options.latencyResolutionPs(),
+                null);
+    }
+
+    private boolean withHistograms() {
+        return hosts <= options.maxLatencyHistograms();
     }
 
     /** Counts each host's bytes per throughput bin too ({@link PacketMetrics#messageSources}). */
     void perBin() {
         binBytes = new long[hosts * bins.count()];
+    }
+
+    /** Whether the hosts' latencies are recorded here ({@link #recordLatency}) rather than taken from their flows'. */
+    boolean recordsLatency() {
+        return recorded;
+    }
+
+    /**
+     * The hosts' latencies taken from their flows' (flow f's packets all reach host {@code dst[f]}), for reading;
+     * again after a merge. Only without {@link #recordsLatency}.
+     */
+    void fromFlows(Latencies byFlow, int[] dst) {
+        if (recorded) {
+            throw new IllegalStateException("the receivers record their own latencies");
+        }
+        latency = byFlow.regroup(dst, hosts, withHistograms(), true);
+    }
+
+    /** Whether the latencies are to be taken from the flows' before reading. */
+    boolean needsFlows() {
+        return !recorded && latency == null;
     }
 
     boolean isPerBin() {
@@ -45,7 +83,14 @@ final class ReceiverStatistics {
     }
 
     void merge(ReceiverStatistics o) {
-        latency.merge(o.latency);
+        if (recorded != o.recorded) {
+            throw new IllegalArgumentException("receiver statistics of different shape");
+        }
+        if (recorded) {
+            latency.merge(o.latency);
+        } else {
+            latency = null; // the flows' merge carries them: taken again on reading
+        }
         bytes.merge(o.bytes, Long::sum);
         if (binBytes != null) {
             for (int k = 0; k < binBytes.length; k++) {
@@ -90,11 +135,11 @@ final class ReceiverStatistics {
     }
 
     boolean hasPercentiles() {
-        return latency.hasHistograms();
+        return withHistograms();
     }
 
-    /** Latency histograms held. */
+    /** Latency histograms held (none while they are the flows'). */
     int histograms() {
-        return latency.histogramCount();
+        return recorded ? latency.histogramCount() : 0;
     }
 }

@@ -210,6 +210,29 @@ class PacketMetricsTest {
     }
 
     @Test
+    void aReceiversLatenciesTakenFromItsFlowsEqualThoseRecordedForIt() {
+        // recorded per receiver as message sources' are, and taken from the flows' where each flow has its host
+        for (int maxHistograms : new int[] {FLOWS.size(), 4096}) { // receivers without and with percentiles
+            MetricsOptions o = MetricsOptions.until(10_000_000_000L).withLatencyHistograms(2, 1000, maxHistograms);
+            PacketMetrics taken = new PacketMetrics(TESTBED, FLOWS, o);
+            PacketMetrics recorded = new PacketMetrics(TESTBED, FLOWS, o).messageSources();
+            SplittableRandom rng = new SplittableRandom(11);
+            for (int i = 0; i < 20_000; i++) {
+                int f = rng.nextInt(FLOWS.size());
+                long latency = 1000 + rng.nextLong(rng.nextBoolean() ? 50_000 : 50_000_000); // beyond a first resize
+                long t = 1_000_000_000L + i;
+                taken.delivered(t, f, FLOWS.dst()[f], 100, t - latency, i);
+                recorded.delivered(t, f, FLOWS.dst()[f], 100, t - latency, i);
+            }
+            assertEquals(recorded.hasReceiverPercentiles(), taken.hasReceiverPercentiles());
+            assertEquals(recorded.latency(), taken.latency());
+            for (int h = 0; h < TESTBED.hostCount(); h++) {
+                assertEquals(recorded.receiverLatency(h), taken.receiverLatency(h), "host " + h);
+            }
+        }
+    }
+
+    @Test
     void histogramsAndBinRowsAreMadeOnlyForWhatReceivedAndMergeAsIfWhole() {
         // a part sees the deliveries to its own hosts only: it holds their histograms and bin rows, no others
         MetricsOptions o = MetricsOptions.until(1_000_000);
@@ -224,11 +247,12 @@ class PacketMetricsTest {
             whole.delivered(t, f, FLOWS.dst()[f], 100, t - latency, i);
             (FLOWS.dst()[f] == 6 ? partA : partB).delivered(t, f, FLOWS.dst()[f], 100, t - latency, i);
         }
-        assertEquals(2 + 1, partA.latencyHistograms(), "host 6 and flows 0, 1");
-        assertEquals(1 + 1, partB.latencyHistograms(), "host 5 and flow 2");
+        // the hosts' latencies are taken from their flows' on reading: no histogram of their own
+        assertEquals(2, partA.latencyHistograms(), "flows 0, 1");
+        assertEquals(1, partB.latencyHistograms(), "flow 2");
         assertEquals(2, partA.binRows());
         assertEquals(1, partB.binRows());
-        assertEquals(5, whole.latencyHistograms());
+        assertEquals(3, whole.latencyHistograms());
         partB.merge(partA);
         assertEquals(whole.latency(), partB.latency());
         for (int f = 0; f < FLOWS.size(); f++) {
