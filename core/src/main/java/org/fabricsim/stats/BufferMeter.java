@@ -11,7 +11,9 @@ import java.util.Arrays;
  * so merging statistics of disjoint elements takes each one's state from the statistics that saw it.
  *
  * <p>Cells come in pages of {@value #PAGE} made on the first report into them: a logical process holds the
- * buffers of its own ports only, not the network's (issue 16; 28 bytes a port and VL, more with a series).
+ * buffers of its own ports only, not the network's (issue 16; 32 bytes a port and VL, more with a series). A
+ * cell's state lies side by side in its page, so that a report touches one cache line or two where five
+ * parallel arrays touched five (issue 36).
  */
 final class BufferMeter {
     static final int PAGE = 512;
@@ -24,21 +26,43 @@ final class BufferMeter {
     private final int cells;
     private final Page[] pages;
 
+    // a cell's words in its page: the time of its last report, its integral (byte·ps inside the window, up to
+    // that time), its count of reports, and its value (low half) with its maximum inside the window (high half)
+    private static final int LAST = 0;
+    private static final int INTEGRAL = 1;
+    private static final int UPDATES = 2;
+    private static final int VALUE_MAX = 3;
+    private static final int WIDTH = 4;
+
     /** The state of {@link #PAGE} cells. */
     private static final class Page {
-        final long[] lastPs = new long[PAGE];
-        final int[] value = new int[PAGE];
-        final long[] updates = new long[PAGE];
-        final long[] integral = new long[PAGE]; // byte·ps inside the window, up to lastPs
-        final int[] max = new int[PAGE];
+        final long[] cells = new long[PAGE * WIDTH];
         final long[] binIntegral; // cell * bins + bin
         final int[] binMax;
 
         Page(int bins) {
-            Arrays.fill(lastPs, Long.MIN_VALUE);
+            for (int w = LAST; w < cells.length; w += WIDTH) {
+                cells[w] = Long.MIN_VALUE;
+            }
             binIntegral = new long[PAGE * bins];
             binMax = new int[PAGE * bins];
         }
+
+        long last(int c) {
+            return cells[c * WIDTH + LAST];
+        }
+
+        int value(int c) {
+            return (int) cells[c * WIDTH + VALUE_MAX];
+        }
+
+        int max(int c) {
+            return (int) (cells[c * WIDTH + VALUE_MAX] >> 32);
+        }
+    }
+
+    private static long valueMax(int value, int max) {
+        return (long) max << 32 | (value & 0xFFFF_FFFFL);
     }
 
     BufferMeter(int cells, MetricsOptions o) {
@@ -61,18 +85,20 @@ final class BufferMeter {
             pg = pages[cell >>> SHIFT] = new Page(bins);
         }
         int c = cell & (PAGE - 1);
-        long from = pg.lastPs[c];
+        long[] cs = pg.cells;
+        int w = c * WIDTH;
+        long from = cs[w + LAST];
         if (t < from) {
             throw new IllegalArgumentException("buffer occupancy reported out of time order: " + t + " ps after "
                     + from + " ps");
         }
-        hold(pg, c, from, t, pg.value[c]);
-        pg.lastPs[c] = t;
-        pg.value[c] = bytes;
-        pg.updates[c]++;
+        long vm = cs[w + VALUE_MAX];
+        int max = hold(pg, c, from, t, (int) vm, (int) (vm >> 32));
+        cs[w + LAST] = t;
+        cs[w + UPDATES]++;
         if (t >= start && t < end) {
-            if (bytes > pg.max[c]) {
-                pg.max[c] = bytes;
+            if (bytes > max) {
+                max = bytes;
             }
             if (bins > 0) {
                 int b = c * bins + (int) ((t - start) / binWidth);
@@ -81,22 +107,22 @@ final class BufferMeter {
                 }
             }
         }
+        cs[w + VALUE_MAX] = valueMax(bytes, max);
     }
 
-    /** {@code v} held during [from, to). */
-    private void hold(Page pg, int c, long from, long to, int v) {
+    /** {@code v} held during [from, to): returns the cell's maximum {@code max}, raised to v if it held in the window. */
+    private int hold(Page pg, int c, long from, long to, int v, int max) {
         long a = Math.max(from, start);
         long b = Math.min(to, end);
         if (a >= b || v == 0) {
-            return;
+            return max;
         }
-        pg.integral[c] = Math.addExact(pg.integral[c], Math.multiplyExact(v, b - a));
-        if (v > pg.max[c]) {
-            pg.max[c] = v;
-        }
+        int w = c * WIDTH + INTEGRAL;
+        pg.cells[w] = Math.addExact(pg.cells[w], Math.multiplyExact(v, b - a));
         if (bins > 0) {
             addToBins(c, a, b, v, pg.binIntegral, pg.binMax);
         }
+        return Math.max(max, v);
     }
 
     private void addToBins(int c, long a, long b, int v, long[] sums, int[] maxima) {
@@ -119,11 +145,11 @@ final class BufferMeter {
         }
         int c = cell & (PAGE - 1);
         long tail = 0;
-        long a = Math.max(pg.lastPs[c], start);
+        long a = Math.max(pg.last(c), start);
         if (a < end) {
-            tail = Math.multiplyExact(pg.value[c], end - a);
+            tail = Math.multiplyExact(pg.value(c), end - a);
         }
-        return (double) Math.addExact(pg.integral[c], tail) / (end - start);
+        return (double) Math.addExact(pg.cells[c * WIDTH + INTEGRAL], tail) / (end - start);
     }
 
     /** Largest occupancy in the window, in bytes. */
@@ -133,7 +159,7 @@ final class BufferMeter {
             return 0;
         }
         int c = cell & (PAGE - 1);
-        return pg.lastPs[c] < end ? Math.max(pg.max[c], pg.value[c]) : pg.max[c];
+        return pg.last(c) < end ? Math.max(pg.max(c), pg.value(c)) : pg.max(c);
     }
 
     int bins() {
@@ -170,8 +196,8 @@ final class BufferMeter {
         if (pg == null) {
             return;
         }
-        long a = Math.max(pg.lastPs[c], start);
-        int v = pg.value[c];
+        long a = Math.max(pg.last(c), start);
+        int v = pg.value(c);
         if (a >= end || v == 0) {
             return;
         }
@@ -197,18 +223,14 @@ final class BufferMeter {
             }
             Page to = pages[k];
             for (int c = 0; c < PAGE; c++) {
-                if (from.updates[c] == 0) {
+                if (from.cells[c * WIDTH + UPDATES] == 0) {
                     continue;
                 }
-                if (to.updates[c] != 0) {
+                if (to.cells[c * WIDTH + UPDATES] != 0) {
                     throw new IllegalArgumentException("buffer " + (k * PAGE + c) + " (port × VLs + VL) was"
                             + " reported to both statistics; merged statistics must cover disjoint elements");
                 }
-                to.lastPs[c] = from.lastPs[c];
-                to.value[c] = from.value[c];
-                to.updates[c] = from.updates[c];
-                to.integral[c] = from.integral[c];
-                to.max[c] = from.max[c];
+                System.arraycopy(from.cells, c * WIDTH, to.cells, c * WIDTH, WIDTH);
                 if (bins > 0) {
                     System.arraycopy(from.binIntegral, c * bins, to.binIntegral, c * bins, bins);
                     System.arraycopy(from.binMax, c * bins, to.binMax, c * bins, bins);
