@@ -37,7 +37,8 @@ class PartMetricsTest {
             wire.writeObject(out, sent.metrics());
         }
         PartMetrics received = wire.readObject(new Input(bytes.toByteArray()), PartMetrics.class);
-        assertTrue(received.encodedBytes() > 3 * PartMetrics.RUN_BYTES,
+        // three runs at least (the receivers' latency histograms, which D231 leaves to the flows, no longer travel)
+        assertTrue(received.encodedBytes() > 2 * PartMetrics.RUN_BYTES,
                 "the test's encoding spans several runs: " + received.encodedBytes());
 
         FlowSet flows = PacketBinding.schedule(c, t, 3).flows();
