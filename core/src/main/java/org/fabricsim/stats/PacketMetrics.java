@@ -207,6 +207,8 @@ public final class PacketMetrics implements PacketObserver {
         }
         if (receivers.recordsLatency()) {
             receivers.recordLatency(dstHost, latency);
+        } else {
+            receivers.flowsChanged(); // a reading before this one is out of date
         }
         flowStatistics.recordLatency(flow, latency);
     }

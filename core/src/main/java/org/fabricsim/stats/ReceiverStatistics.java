@@ -58,6 +58,11 @@ final class ReceiverStatistics {
         latency = byFlow.regroup(dst, hosts, withHistograms(), true);
     }
 
+    /** The flows' latencies changed: those taken from them before are out of date. */
+    void flowsChanged() {
+        latency = null;
+    }
+
     /** Whether the latencies are to be taken from the flows' before reading. */
     boolean needsFlows() {
         return !recorded && latency == null;
