@@ -110,7 +110,9 @@ final class BufferMeter {
         cs[w + VALUE_MAX] = valueMax(bytes, max);
     }
 
-    /** {@code v} held during [from, to): returns the cell's maximum {@code max}, raised to v if it held in the window. */
+    /**
+     * {@code v} held during [from, to): returns the cell's maximum {@code max}, raised to v if v held in the window.
+     */
     private int hold(Page pg, int c, long from, long to, int v, int max) {
         long a = Math.max(from, start);
         long b = Math.min(to, end);

@@ -94,7 +94,7 @@ final class ReceiverStatistics {
         if (recorded) {
             latency.merge(o.latency);
         } else {
-            latency = null; // the flows' merge carries them: taken again on reading
+            flowsChanged(); // the flows' merge carries them: taken again on reading
         }
         bytes.merge(o.bytes, Long::sum);
         if (binBytes != null) {
