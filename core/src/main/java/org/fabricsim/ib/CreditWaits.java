@@ -36,7 +36,7 @@ public final class CreditWaits {
                 for (int local = 0; local < (queues.voq ? outputs : 1); local++) {
                     int pk = queues.head(in, lane, local);
                     if (pk >= 0) {
-                        edges = add(edges, n++, vertex(from, lane, lanes), vertex(pool.out[pk], pool.vl[pk], lanes));
+                        edges = add(edges, n++, vertex(from, lane, lanes), vertex(pool.out(pk), pool.vl(pk), lanes));
                     }
                 }
             }

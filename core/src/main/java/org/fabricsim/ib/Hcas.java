@@ -379,16 +379,16 @@ public final class Hcas {
     private boolean sendControl(long t, int h, int hp) {
         int pk = controlHead[h - hostBase];
         PacketPool p = pool;
-        if (credits[slot[hp] * lanes + p.vl[pk]] < p.blocks[pk]) {
+        if (credits[slot[hp] * lanes + p.vl(pk)] < p.blocks(pk)) {
             return false;
         }
         p.removeHead(controlHead, controlTail, h - hostBase);
-        p.injectedPs[pk] = t;
+        p.setInjectedPs(pk, t);
         controlSent++;
         if (sendRate > 0) {
-            sendFreePs[h - hostBase] = t + Time.serialisation(p.wire[pk], sendRate);
+            sendFreePs[h - hostBase] = t + Time.serialisation(p.wire(pk), sendRate);
         }
-        links.transmit(t, hp, p.vl[pk], pk, -1, h, 0);
+        links.transmit(t, hp, p.vl(pk), pk, -1, h, 0);
         return true;
     }
 
@@ -417,37 +417,37 @@ public final class Hcas {
     void arrival(long t, int h, int in, int pk) {
         PacketPool p = pool;
         long done;
-        if (!controlPackets || p.type[pk] == ControlPacket.DATA) {
+        if (!controlPackets || p.type(pk) == ControlPacket.DATA) {
             // take the packet in at most at the receive rate, in arrival order
             long start = Math.max(t, receiveFreePs[h - hostBase]);
-            done = receiveRate == 0 ? Math.max(p.tailPs[pk], start)
-                    : Math.max(p.tailPs[pk], start + Time.serialisation(p.wire[pk], receiveRate));
+            done = receiveRate == 0 ? Math.max(p.tailPs(pk), start)
+                    : Math.max(p.tailPs(pk), start + Time.serialisation(p.wire(pk), receiveRate));
             receiveFreePs[h - hostBase] = done;
         } else {
-            done = Math.max(p.tailPs[pk], t); // the adapter's own business, beside the host's receive path
+            done = Math.max(p.tailPs(pk), t); // the adapter's own business, beside the host's receive path
         }
         sink.send(done, PacketNetwork.CONSUMED, h, in, pk);
-        links.sendCredit(done + links.latency(in), in, p.vl[pk], p.blocks[pk], h); // freed at CONSUMED, known now
+        links.sendCredit(done + links.latency(in), in, p.vl(pk), p.blocks(pk), h); // freed at CONSUMED, known now
     }
 
     /** Host {@code h} has taken packet {@code pk} in from its port {@code in}. */
     void consumed(long t, int h, int in, int pk) {
         PacketPool p = pool;
-        links.release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk]);
-        if (controlPackets && p.type[pk] != ControlPacket.DATA) {
+        links.release(t, in, p.vl(pk), p.blocks(pk), p.wire(pk));
+        if (controlPackets && p.type(pk) != ControlPacket.DATA) {
             controlTaken++;
             control.received(t, h, in, pk);
             pool.release(pk);
             return;
         }
-        int f = p.flow[pk];
+        int f = p.flow(pk);
         if (controlPackets) {
             control.dataArrived(t, h, pk);
         }
-        observer.delivered(t, f, p.dst[pk], p.wire[pk], p.injectedPs[pk], p.seq[pk]);
+        observer.delivered(t, f, p.dst(pk), p.wire(pk), p.injectedPs(pk), p.seq(pk));
         deliveredPackets++;
-        deliveredTotal += p.payload[pk];
-        deliveredBytes[f] += p.payload[pk];
+        deliveredTotal += p.payload(pk);
+        deliveredBytes[f] += p.payload(pk);
         long size = schedule.bytes()[f];
         boolean awaited = false; // a receive some of h's flows wait for
         if (size > 0 && deliveredBytes[f] == size) {

@@ -137,12 +137,12 @@ public final class InputQueues {
      */
     boolean enqueue(int node, int in, int o, int pk) {
         PacketPool p = pool;
-        int lane = p.vl[pk];
+        int lane = p.vl(pk);
         int i = slot[in] * lanes + lane;
         int ol = slot[o] * lanes + lane;
         if (counts) {
-            queuedBlocks[ol] += p.blocks[pk];
-            inputBlocks[voqIndex(in, lane, o - portBase[node])] += p.blocks[pk];
+            queuedBlocks[ol] += p.blocks(pk);
+            inputBlocks[voqIndex(in, lane, o - portBase[node])] += p.blocks(pk);
         }
         if (voq) {
             if (p.append(voqHead, voqTail, voqIndex(in, lane, o - portBase[node]), pk)) {
@@ -170,8 +170,8 @@ public final class InputQueues {
         int i = slot[in] * lanes + lane;
         int ol = slot[o] * lanes + lane;
         if (counts) {
-            queuedBlocks[ol] -= pool.blocks[pk];
-            inputBlocks[voqIndex(in, lane, o - portBase[node])] -= pool.blocks[pk];
+            queuedBlocks[ol] -= pool.blocks(pk);
+            inputBlocks[voqIndex(in, lane, o - portBase[node])] -= pool.blocks(pk);
         }
         if (voq) {
             if (pool.removeHead(voqHead, voqTail, voqIndex(in, lane, o - portBase[node])) < 0) {
@@ -182,7 +182,7 @@ public final class InputQueues {
         int next = pool.removeHead(fifoHead, fifoTail, i);
         down(ol);
         if (next >= 0) {
-            up(slot[pool.out[next]] * lanes + lane);
+            up(slot[pool.out(next)] * lanes + lane);
         }
         return next;
     }
@@ -193,7 +193,7 @@ public final class InputQueues {
      * input's. Returns the normal queue's new head (-1: none).
      */
     public int moveToHot(int node, int in, int o, int pk, int hq) {
-        int lane = pool.vl[pk];
+        int lane = pool.vl(pk);
         int i = slot[in] * lanes + lane;
         int ol = slot[o] * lanes + lane;
         int next;
@@ -206,7 +206,7 @@ public final class InputQueues {
             next = pool.removeHead(fifoHead, fifoTail, i);
             down(ol);
             if (next >= 0) {
-                up(slot[pool.out[next]] * lanes + lane);
+                up(slot[pool.out(next)] * lanes + lane);
             }
         }
         if (pool.append(hotHead, hotTail, hq, pk)) {
@@ -219,8 +219,8 @@ public final class InputQueues {
     void dequeueHot(int node, int in, int o, int hq, int pk) {
         int ol = slot[o] * lanes;
         if (counts) {
-            queuedBlocks[ol] -= pool.blocks[pk];
-            inputBlocks[voqIndex(in, 0, o - portBase[node])] -= pool.blocks[pk];
+            queuedBlocks[ol] -= pool.blocks(pk);
+            inputBlocks[voqIndex(in, 0, o - portBase[node])] -= pool.blocks(pk);
         }
         if (pool.removeHead(hotHead, hotTail, hq) < 0) {
             down(ol);

@@ -191,16 +191,16 @@ public final class Links {
     /** The head of packet {@code pk} reached receiving port {@code in}: its blocks now fill the buffer. */
     void headArrived(long t, int in, int pk) {
         PacketPool p = pool;
-        int lane = p.vl[pk];
-        int b = p.blocks[pk];
+        int lane = p.vl(pk);
+        int b = p.blocks(pk);
         if (partOf == null) {
             onWire[peer(in) * lanes + lane] -= b; // invariant bookkeeping across the cable: sequential runs only
         }
         int s = slot[in];
         int i = s * lanes + lane;
         occupancy[i] += b;
-        occupancyBytes[i] += p.wire[pk];
-        portBytes[s] += p.wire[pk];
+        occupancyBytes[i] += p.wire(pk);
+        portBytes[s] += p.wire(pk);
         if (occupancy[i] > capacity(in, lane)) {
             throw new IllegalStateException("port " + in + " VL " + lane + " buffer overrun: " + occupancy[i]
                     + " blocks");
@@ -276,19 +276,19 @@ public final class Links {
      */
     void transmit(long t, int o, int lane, int pk, int in, int node, long extraLatency) {
         PacketPool p = pool;
-        int b = p.blocks[pk];
+        int b = p.blocks(pk);
         int s = slot[o];
         int i = s * lanes + lane;
         credits[i] -= b;
         if (partOf == null) {
             onWire[i] += b; // invariant bookkeeping across the cable: sequential runs only
         }
-        long end = Math.max(t + serialisation(p.wire[pk], bandwidth[s]), p.tailPs[pk]);
+        long end = Math.max(t + serialisation(p.wire(pk), bandwidth[s]), p.tailPs(pk));
         long lat = latency[s] + extraLatency;
         busy[s] = true;
         txPacket[s] = pk;
         txInput[s] = in;
-        p.tailPs[pk] = end + lat;
+        p.setTailPs(pk, end + lat);
         sink.send(end, PacketNetwork.TX_DONE, node, o, pk);
         if (in >= 0) {
             // the input's space is freed at TX_DONE, known now: its credit is sent now (see sendCredit)
@@ -300,7 +300,7 @@ public final class Links {
         } else {
             // across the cut the packet's fields travel with the event; this part's copy is freed at TX_DONE
             crossing.packet(partOf[owner(down)], t + lat, local.tie(PacketNetwork.ARRIVAL, node), down,
-                    p.word0(pk), p.word1(pk), p.word2(pk), p.injectedPs[pk], p.tailPs[pk], p.word5(pk));
+                    p.word0(pk), p.word1(pk), p.word2(pk), p.injectedPs(pk), p.tailPs(pk), p.word5(pk));
         }
     }
 

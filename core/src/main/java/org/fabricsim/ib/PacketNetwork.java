@@ -229,12 +229,12 @@ public final class PacketNetwork implements EventHandler {
         PacketPool p = pool;
         int s = links.slot[o];
         int pk = txPacket[s];
-        int lane = p.vl[pk];
-        if (!controlPackets || p.type[pk] == ControlPacket.DATA) {
-            observer.transmitted(t, o, links.reportedLane(lane), p.flow[pk], p.wire[pk]);
+        int lane = p.vl(pk);
+        if (!controlPackets || p.type(pk) == ControlPacket.DATA) {
+            observer.transmitted(t, o, links.reportedLane(lane), p.flow(pk), p.wire(pk));
             hops++;
         } else {
-            observer.controlTransmitted(t, o, p.type[pk], p.wire[pk]);
+            observer.controlTransmitted(t, o, p.type(pk), p.wire(pk));
             controlHops++;
         }
         links.busy[s] = false;

@@ -11,7 +11,7 @@ public interface Routing {
     /**
      * The global output port of switch {@code node} for packet {@code pk} (whose head reached input
      * {@code in} at {@code t}; -1 for a control packet the switch sends itself), routed towards host
-     * {@code PacketPool.dst[pk]}.
+     * {@code PacketPool.dst(pk)}.
      */
     int output(long t, int node, int in, int pk);
 }

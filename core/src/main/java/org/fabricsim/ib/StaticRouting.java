@@ -21,6 +21,6 @@ final class StaticRouting implements Routing {
 
     @Override
     public int output(long t, int node, int in, int pk) {
-        return portBase[node] + tables.port(node, pool.dst[pk]);
+        return portBase[node] + tables.port(node, pool.dst(pk));
     }
 }

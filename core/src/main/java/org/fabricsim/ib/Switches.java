@@ -117,18 +117,18 @@ public final class Switches implements SwitchView {
     /** The head of packet {@code pk} reached input {@code in} of switch {@code node} (its blocks are counted). */
     void arrival(long t, int node, int in, int pk) {
         PacketPool p = pool;
-        if (controlPackets && p.to[pk] == node) {
+        if (controlPackets && p.to(pk) == node) {
             // a control packet for this switch: taken once its tail is in, its space then freed and credited
-            long done = Math.max(p.tailPs[pk], t);
+            long done = Math.max(p.tailPs(pk), t);
             sink.send(done, PacketNetwork.CONSUMED, node, in, pk);
-            links.sendCredit(done + links.latency(in), in, p.vl[pk], p.blocks[pk], node);
+            links.sendCredit(done + links.latency(in), in, p.vl(pk), p.blocks(pk), node);
             return;
         }
         int o = routing.output(t, node, in, pk);
-        p.out[pk] = o;
+        p.setOut(pk, o);
         if (rateMatched) {
             // D229: into a faster output only when the tail will be in by the time the output needs it
-            long eligible = p.tailPs[pk] - links.serialisation(o, p.wire[pk]);
+            long eligible = p.tailPs(pk) - links.serialisation(o, p.wire(pk));
             if (eligible > t) {
                 sink.send(eligible, PacketNetwork.ELIGIBLE, node, in, pk);
                 return;
@@ -139,19 +139,19 @@ public final class Switches implements SwitchView {
 
     /** Packet {@code pk}, held at input {@code in} until its tail is near enough (D229), joins its output's queue. */
     void eligible(long t, int node, int in, int pk) {
-        queue(t, node, in, pool.out[pk], pk);
+        queue(t, node, in, pool.out(pk), pk);
     }
 
     private void queue(long t, int node, int in, int o, int pk) {
         PacketPool p = pool;
-        p.arrivedPs[pk] = t;
+        p.setArrivedPs(pk, t);
         if (queues.enqueue(node, in, o, pk)) {
             mark(o);
         }
-        if (marks && p.type[pk] == ControlPacket.DATA) {
+        if (marks && p.type(pk) == ControlPacket.DATA) {
             marking.queued(t, node, in, o, pk);
         }
-        if (isolates && p.type[pk] == ControlPacket.DATA && p.vl[pk] == 0) {
+        if (isolates && p.type(pk) == ControlPacket.DATA && p.vl(pk) == 0) {
             isolation.arrived(t, node, in, o, pk);
         }
     }
@@ -159,7 +159,7 @@ public final class Switches implements SwitchView {
     /** Control packet {@code pk} for this switch, queued at its input {@code in}, has been taken in whole. */
     void consumed(long t, int node, int in, int pk) {
         PacketPool p = pool;
-        links.release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk]);
+        links.release(t, in, p.vl(pk), p.blocks(pk), p.wire(pk));
         control.received(t, node, in, pk);
         pool.release(pk);
     }
@@ -174,8 +174,8 @@ public final class Switches implements SwitchView {
      * waits in the output's own queue on its lane and goes before any input's packet there.
      */
     public void originate(int node, int o, int pk) {
-        int ov = slot[o] * lanes + pool.vl[pk];
-        pool.out[pk] = o;
+        int ov = slot[o] * lanes + pool.vl(pk);
+        pool.setOut(pk, o);
         pool.append(originHead, originTail, ov, pk);
         mark(o);
     }
@@ -185,7 +185,7 @@ public final class Switches implements SwitchView {
         mark(o); // first: the work list is a stack, so the outputs markWaiting adds are served before o
         if (in >= 0) {
             PacketPool p = pool;
-            links.release(t, in, p.vl[pk], p.blocks[pk], p.wire[pk]);
+            links.release(t, in, p.vl(pk), p.blocks(pk), p.wire(pk));
             reads[slot[in]]--;
             if (readLimit != Integer.MAX_VALUE) {
                 markWaiting(in, o);
@@ -211,7 +211,7 @@ public final class Switches implements SwitchView {
             for (int lane = 0; lane < lanes; lane++) { // FIFOs alone: each lane's head wants one output
                 int pk = queues.head(in, lane, 0);
                 if (pk >= 0) {
-                    mark(pool.out[pk]);
+                    mark(pool.out(pk));
                 }
             }
             if (claims && claimBy[slot[in]] >= 0) {
@@ -246,7 +246,7 @@ public final class Switches implements SwitchView {
         }
         for (int lane = 0; lane < lanes; lane++) {
             int pk = queues.head(in, lane, k);
-            if (pk >= 0 && (queues.voq || pool.out[pk] == o)) {
+            if (pk >= 0 && (queues.voq || pool.out(pk) == o)) {
                 return true;
             }
         }
@@ -273,7 +273,7 @@ public final class Switches implements SwitchView {
         }
         int pk = chosenPacket;
         int in = chosenInput;
-        vlArbiter.sent(o, lane, pool.wire[pk]);
+        vlArbiter.sent(o, lane, pool.wire(pk));
         if (in < 0) {
             pool.removeHead(originHead, originTail, slot[o] * lanes + lane);
             links.transmit(t, o, lane, pk, -1, node, switchLatency);
@@ -290,11 +290,11 @@ public final class Switches implements SwitchView {
         } else {
             int next = queues.dequeue(node, in, o, lane, pk);
             if (next >= 0) {
-                mark(pool.out[next]); // a new head may go elsewhere (if a read slot is free)
+                mark(pool.out(next)); // a new head may go elsewhere (if a read slot is free)
             }
         }
         reads[slot[in]]++;
-        boolean data = pool.type[pk] == ControlPacket.DATA;
+        boolean data = pool.type(pk) == ControlPacket.DATA;
         if (marks && data) {
             marking.departing(t, node, o, pk);
         }
@@ -314,7 +314,7 @@ public final class Switches implements SwitchView {
         int credit = credits[ov];
         if (controlPackets) {
             int own = originHead[ov];
-            if (own >= 0 && pool.blocks[own] <= credit) {
+            if (own >= 0 && pool.blocks(own) <= credit) {
                 chosenPacket = own;
                 chosenInput = -1;
                 return true;
@@ -358,17 +358,17 @@ public final class Switches implements SwitchView {
                 pk = voqHead[queues.voqIndex(in, lane, local)];
             } else {
                 pk = fifoHead[i];
-                if (pk >= 0 && p.out[pk] != o) {
+                if (pk >= 0 && p.out(pk) != o) {
                     continue;
                 }
             }
-            if (pk < 0 || p.blocks[pk] > credit) {
+            if (pk < 0 || p.blocks(pk) > credit) {
                 continue;
             }
             if (reads[si] >= readLimit) {
                 if (claims && want < 0 && claimBy[si] < 0 && claimOf[ov] < 0) {
                     want = in; // its turn: claimed below if o can still send its packet after this choice
-                    wantBlocks = p.blocks[pk];
+                    wantBlocks = p.blocks(pk);
                 }
                 continue;
             }
@@ -376,11 +376,11 @@ public final class Switches implements SwitchView {
                 chosenPacket = pk;
                 chosenInput = in;
                 if (want >= 0) {
-                    passed(want, o, ov, credit - p.blocks[pk] >= wantBlocks);
+                    passed(want, o, ov, credit - p.blocks(pk) >= wantBlocks);
                 }
                 return true;
             }
-            long at = p.arrivedPs[pk];
+            long at = p.arrivedPs(pk);
             if (at < bestTime || (at == bestTime && in < bestIn)) {
                 best = pk;
                 bestIn = in;
@@ -479,7 +479,7 @@ public final class Switches implements SwitchView {
                     pk = queues.voqHead[queues.voqIndex(in, lane, local)];
                 } else {
                     pk = queues.fifoHead[i];
-                    if (pk >= 0 && p.out[pk] != o) {
+                    if (pk >= 0 && p.out(pk) != o) {
                         continue;
                     }
                 }
@@ -490,13 +490,13 @@ public final class Switches implements SwitchView {
                 }
                 pk = queues.hotHead[hq];
             }
-            if (pk < 0 || p.blocks[pk] > credit) {
+            if (pk < 0 || p.blocks(pk) > credit) {
                 continue;
             }
             if (reads[si] >= readLimit) {
                 if (claims && want < 0 && claimBy[si] < 0 && claimOf[ov] < 0) {
                     want = in; // its turn: claimed below if o can still send its packet after this choice
-                    wantBlocks = p.blocks[pk];
+                    wantBlocks = p.blocks(pk);
                 }
                 continue;
             }
@@ -506,11 +506,11 @@ public final class Switches implements SwitchView {
                 chosenHot = hq;
                 chosenSlot = turn;
                 if (want >= 0) {
-                    passed(want, o, ov, credit - p.blocks[pk] >= wantBlocks);
+                    passed(want, o, ov, credit - p.blocks(pk) >= wantBlocks);
                 }
                 return true;
             }
-            long at = p.arrivedPs[pk];
+            long at = p.arrivedPs(pk);
             if (at < bestTime || (at == bestTime && in < bestIn)) {
                 best = pk;
                 bestIn = in;

@@ -50,7 +50,7 @@ class ControlPacketsTest {
         }
 
         int laneOf(PacketNetwork net, int pk) {
-            return lane.isDedicated() ? net.params().virtualLanes() : net.pool().vl[pk];
+            return lane.isDedicated() ? net.params().virtualLanes() : net.pool().vl(pk);
         }
 
         @Override
@@ -64,7 +64,7 @@ class ControlPacketsTest {
                 @Override
                 public void departing(long t, int node, int o, int pk) {
                     PacketPool p = net.pool();
-                    int f = p.flow[pk];
+                    int f = p.flow(pk);
                     if (seen[node][f]) {
                         return;
                     }
@@ -87,13 +87,13 @@ class ControlPacketsTest {
         public ControlReceiver controlReceiver(PacketNetwork net) {
             return (t, node, in, pk) -> {
                 PacketPool p = net.pool();
-                assertEquals(ControlPacket.PROBE, p.type[pk]);
-                assertEquals(node, p.to[pk], "taken by the node it is for");
-                long latency = t - p.injectedPs[pk];
+                assertEquals(ControlPacket.PROBE, p.type(pk));
+                assertEquals(node, p.to(pk), "taken by the node it is for");
+                long latency = t - p.injectedPs(pk);
                 latencySum += latency;
                 latencyMax = Math.max(latencyMax, latency);
-                int f = p.flow[pk];
-                if ((p.flags[pk] & ControlPacket.TOWARD_SOURCE) != 0) {
+                int f = p.flow(pk);
+                if ((p.flags(pk) & ControlPacket.TOWARD_SOURCE) != 0) {
                     takenAtSource++;
                     int dst = net.hcas().flowDst[f];
                     int answer = p.control(ControlPacket.PROBE, 0, f, dst, dst, PROBE_WIRE,

@@ -242,15 +242,15 @@ public class PartitionedRunTest {
         int data = from.data(123_456, 77, 5_000, 4096, 1 << 20, 1 << 20, 1_000, 11L, 22L);
         int control = from.control(ControlPacket.ISOLATION_DEALLOCATE, ControlPacket.TOWARD_SOURCE
                 | ControlPacket.RETURN | 4, 9, 4_000, 70_000, 40, 1, 4_097, 33L);
-        from.aux[control] = 17;
+        from.setAux(control, 17);
         for (int pk : new int[] {data, control}) {
-            int got = to.fromWords(from.word0(pk), from.word1(pk), from.word2(pk), from.injectedPs[pk],
-                    from.tailPs[pk], from.word5(pk));
-            assertArrayEquals(new long[] {from.flow[pk], from.seq[pk], from.dst[pk], from.to[pk], from.payload[pk],
-                from.wire[pk], from.blocks[pk], from.vl[pk], from.type[pk], from.flags[pk], from.aux[pk],
-                from.injectedPs[pk], from.tailPs[pk]}, new long[] {to.flow[got], to.seq[got], to.dst[got],
-                to.to[got], to.payload[got], to.wire[got], to.blocks[got], to.vl[got], to.type[got], to.flags[got],
-                to.aux[got], to.injectedPs[got], to.tailPs[got]}, "packet " + pk + " after the cut");
+            int got = to.fromWords(from.word0(pk), from.word1(pk), from.word2(pk), from.injectedPs(pk),
+                    from.tailPs(pk), from.word5(pk));
+            assertArrayEquals(new long[] {from.flow(pk), from.seq(pk), from.dst(pk), from.to(pk), from.payload(pk),
+                from.wire(pk), from.blocks(pk), from.vl(pk), from.type(pk), from.flags(pk), from.aux(pk),
+                from.injectedPs(pk), from.tailPs(pk)}, new long[] {to.flow(got), to.seq(got), to.dst(got),
+                to.to(got), to.payload(got), to.wire(got), to.blocks(got), to.vl(got), to.type(got), to.flags(got),
+                to.aux(got), to.injectedPs(got), to.tailPs(got)}, "packet " + pk + " after the cut");
         }
         assertEquals(1, to.liveControl(), "the control packet is counted as one");
     }

@@ -40,7 +40,7 @@ final class ArGroupRouting implements Routing {
     @Override
     public int output(long t, int node, int in, int pk) {
         int s = node - hosts;
-        int g = groups.localGroup(s, pool.dst[pk]);
+        int g = groups.localGroup(s, pool.dst(pk));
         int n = groups.size(s, g);
         int base = portBase[node];
         if (n == 1) {
@@ -51,7 +51,7 @@ final class ArGroupRouting implements Routing {
         int start = turn[slot];
         int pick = start;
         if (selection != ArSelection.ROUND_ROBIN) {
-            int lane = pool.vl[pk];
+            int lane = pool.vl(pk);
             int best = Integer.MIN_VALUE;
             for (int k = 0; k < n; k++) {
                 int i = start + k < n ? start + k : start + k - n;

@@ -124,7 +124,7 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
 
     @Override
     public int output(long t, int node, int in, int pk) {
-        int dst = pool.dst[pk];
+        int dst = pool.dst(pk);
         int o = portBase[node] + assigned[(node - hosts) * hosts + dst];
         lastDst[o] = dst;
         return o;
@@ -135,11 +135,11 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
 
     @Override
     public void queued(long t, int node, int in, int o, int pk) {
-        if (view.queuedBlocks(o, pool.vl[pk]) < thresholdBlocks) {
+        if (view.queuedBlocks(o, pool.vl(pk)) < thresholdBlocks) {
             return;
         }
         int s = node - hosts;
-        int dst = pool.dst[pk];
+        int dst = pool.dst(pk);
         int key = s * hosts + dst;
         if (t - changedPs[key] < timer && changedPs[key] != Long.MIN_VALUE) {
             return;
@@ -148,13 +148,13 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
             return;
         }
         if (up[o]) {
-            adapt(t, node, dst, pool.flow[pk]);
+            adapt(t, node, dst, pool.flow(pk));
         } else if (!up[in] && links.owner(links.peer(in)) >= hosts) {
             // came up from a switch below and turns down here: the flow's middle switch (seed 001 Alg. 1)
             changedPs[key] = t;
-            int flow = pool.flow[pk];
+            int flow = pool.flow(pk);
             int ear = pool.control(ControlPacket.ADAPTATION_REQUEST, ControlPacket.TOWARD_SOURCE, flow,
-                    flowSrc[flow], links.owner(links.peer(in)), params.requestBytes(), requestBlocks, pool.vl[pk], t);
+                    flowSrc[flow], links.owner(links.peer(in)), params.requestBytes(), requestBlocks, pool.vl(pk), t);
             switches.originate(node, in, ear); // back through RP, behind the switch's own queue on that port
         }
     }
@@ -169,10 +169,10 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
 
     @Override
     public void received(long t, int node, int in, int pk) {
-        if (node < hosts || pool.type[pk] != ControlPacket.ADAPTATION_REQUEST) {
+        if (node < hosts || pool.type(pk) != ControlPacket.ADAPTATION_REQUEST) {
             return;
         }
-        int flow = pool.flow[pk];
+        int flow = pool.flow(pk);
         int dst = flowDst[flow];
         int s = node - hosts;
         // only if the destination still leaves through the up-going port the request came in on

@@ -52,12 +52,12 @@ public final class CongestionMarking implements Marking {
 
     @Override
     public void queued(long t, int node, int in, int o, int pk) {
-        update(o, pool.vl[pk], in, pool.blocks[pk]);
+        update(o, pool.vl(pk), in, pool.blocks(pk));
     }
 
     @Override
     public void departing(long t, int node, int o, int pk) {
-        int lane = pool.vl[pk];
+        int lane = pool.vl(pk);
         update(o, lane, -1, 0);
         if (congested[o * lanes + lane] && marker.mark(t, node, o, pk)) {
             marked++;

@@ -66,7 +66,7 @@ final class CircuitEndpoints implements ControlReceiver {
         setups++;
         int pk = pool.control(ControlPacket.SETUP, 0, f, flowDst[f], flowDst[f], params.controlBytes(),
                 controlBlocks, controlLane, t);
-        pool.aux[pk] = AdaptiveRouter.BUDGET_NOT_ARMED;
+        pool.setAux(pk, AdaptiveRouter.BUDGET_NOT_ARMED);
         hcas.originate(t, flowSrc[f], pk);
     }
 
@@ -78,9 +78,9 @@ final class CircuitEndpoints implements ControlReceiver {
 
     @Override
     public void received(long t, int node, int in, int pk) {
-        int type = pool.type[pk];
-        int f = pool.flow[pk];
-        boolean returning = (pool.flags[pk] & ControlPacket.RETURN) != 0;
+        int type = pool.type(pk);
+        int f = pool.flow(pk);
+        boolean returning = (pool.flags(pk) & ControlPacket.RETURN) != 0;
         if (type == ControlPacket.SETUP && !returning) {
             back(t, ControlPacket.SETUP, ControlPacket.RETURN, f, params.controlBytes(), controlBlocks);
         } else if (type == ControlPacket.SETUP) {

@@ -44,21 +44,21 @@ final class CircuitRouting implements Routing {
     @Override
     public int output(long t, int node, int in, int pk) {
         PacketPool p = pool;
-        int dst = p.dst[pk];
-        int type = p.type[pk];
+        int dst = p.dst(pk);
+        int type = p.type(pk);
         if (type == ControlPacket.DATA) {
-            return portBase[node] + router.dataPort(p.flow[pk], node, in, dst);
+            return portBase[node] + router.dataPort(p.flow(pk), node, in, dst);
         }
-        if ((p.flags[pk] & ControlPacket.RETURN) != 0 || type == ControlPacket.ACK) {
+        if ((p.flags(pk) & ControlPacket.RETURN) != 0 || type == ControlPacket.ACK) {
             return portBase[node] + router.defaultPort(node, dst);
         }
         if (type == ControlPacket.SETUP) {
-            long hop = router.setupHop(node, in, p.flow[pk], dst, p.aux[pk], random[node - hosts]);
-            p.aux[pk] = (int) hop; // the hop budget travels with the packet
+            long hop = router.setupHop(node, in, p.flow(pk), dst, p.aux(pk), random[node - hosts]);
+            p.setAux(pk, (int) hop); // the hop budget travels with the packet
             return portBase[node] + (int) (hop >>> 32);
         }
         if (type == ControlPacket.TEARDOWN) {
-            return portBase[node] + router.teardownHop(node, in, p.flow[pk], dst);
+            return portBase[node] + router.teardownHop(node, in, p.flow(pk), dst);
         }
         throw new IllegalStateException("a " + ControlPacket.name(type) + " packet has no route in circuit mode");
     }

@@ -136,18 +136,18 @@ final class FlowIsolation implements ControlReceiver, Isolation {
         if (voq) {
             int line = rootLine(node, in, o);
             if (line >= 0) {
-                addDestination(t, node, line, pool.dst[pk]);
+                addDestination(t, node, line, pool.dst(pk));
                 update(t, node, line);
             } else if (cpqFill(node, in, o) >= detect) {
                 detectRoot(t, node, in, o);
             }
             process(t, node, in, o);
         } else {
-            nfqBlocks[in] += pool.blocks[pk];
+            nfqBlocks[in] += pool.blocks(pk);
             if (nfqBlocks[in] >= detect) {
                 int head = queues.fifoHead[links.slot[in] * lanes];
-                if (head >= 0 && pool.type[head] == ControlPacket.DATA && matchHot(in, pool.out[head], pool.dst[head]) < 0) {
-                    detectRoot(t, node, in, pool.out[head]);
+                if (head >= 0 && pool.type(head) == ControlPacket.DATA && matchHot(in, pool.out(head), pool.dst(head)) < 0) {
+                    detectRoot(t, node, in, pool.out(head));
                 }
             }
             process(t, node, in, -1);
@@ -160,11 +160,11 @@ final class FlowIsolation implements ControlReceiver, Isolation {
      */
     public void departed(long t, int node, int in, int o, int pk, int hq) {
         if (hq >= 0) {
-            hotQueues.add(hq, -pool.blocks[pk]);
+            hotQueues.add(hq, -pool.blocks(pk));
             update(t, node, in * slots + hq - in * hot);
         } else {
             if (!voq) {
-                nfqBlocks[in] -= pool.blocks[pk];
+                nfqBlocks[in] -= pool.blocks(pk);
             }
             if (voq && !rootQueue) {
                 int line = in * slots + hot + o - portBase[node];
@@ -191,7 +191,7 @@ final class FlowIsolation implements ControlReceiver, Isolation {
         }
         int o = lineOut[line];
         int head = queues.hotHead[hq];
-        return o >= 0 && head >= 0 && out.stops(o, pool.dst[head]);
+        return o >= 0 && head >= 0 && out.stops(o, pool.dst(head));
     }
 
     /** Whether output {@code o} is in the congestion state (a root line above High: throttling's trigger). */
@@ -245,11 +245,11 @@ final class FlowIsolation implements ControlReceiver, Isolation {
         if (voq) {
             // the destinations queued at the root (Paper VI step 3: from packets crossing the root)
             int local = o - portBase[node];
-            for (int pk = queues.voqHead[queues.voqIndex(in, 0, local)]; pk >= 0; pk = pool.next[pk]) {
-                addDestination(t, node, line, pool.dst[pk]);
+            for (int pk = queues.voqHead[queues.voqIndex(in, 0, local)]; pk >= 0; pk = pool.next(pk)) {
+                addDestination(t, node, line, pool.dst(pk));
             }
         } else {
-            addDestination(t, node, line, pool.dst[queues.fifoHead[links.slot[in] * lanes]]);
+            addDestination(t, node, line, pool.dst(queues.fifoHead[links.slot[in] * lanes]));
         }
         // EcoCC: "on detection" an allocation goes upstream; with a root CFQ, at its first Stop crossing
         if (!rootQueue) {
@@ -266,11 +266,11 @@ final class FlowIsolation implements ControlReceiver, Isolation {
         int local = o - portBase[node];
         while (true) {
             int pk = voq ? queues.voqHead[queues.voqIndex(in, 0, local)] : queues.fifoHead[links.slot[in] * lanes];
-            if (pk < 0 || pool.type[pk] != ControlPacket.DATA) {
+            if (pk < 0 || pool.type(pk) != ControlPacket.DATA) {
                 return;
             }
-            int po = pool.out[pk];
-            int d = pool.dst[pk];
+            int po = pool.out(pk);
+            int d = pool.dst(pk);
             int k = matchHot(in, po, d);
             if (k < 0 || rootYields && lineLink[in * slots + k] < 0) {
                 // none, or only a guessed root's: a tree notified from downstream takes a queue of its own (D161)
@@ -291,9 +291,9 @@ final class FlowIsolation implements ControlReceiver, Isolation {
                 addDestination(t, node, in * slots + k, d); // the root's dList: the destinations crossing it
             }
             queues.moveToHot(node, in, po, pk, in * hot + k);
-            hotQueues.add(in * hot + k, pool.blocks[pk]);
+            hotQueues.add(in * hot + k, pool.blocks(pk));
             if (!voq) {
-                nfqBlocks[in] -= pool.blocks[pk]; // it left the NFQ: detection reads the NFQ's own fill
+                nfqBlocks[in] -= pool.blocks(pk); // it left the NFQ: detection reads the NFQ's own fill
             }
             update(t, node, in * slots + k);
             if (voq && !rootQueue) {
@@ -439,7 +439,7 @@ final class FlowIsolation implements ControlReceiver, Isolation {
         }
         int pk = pool.control(type, 0, -1, d, links.owner(links.peer(in)), params.notificationBytes(), noteBlocks, controlLane,
                 t);
-        pool.aux[pk] = slot;
+        pool.setAux(pk, slot);
         notifications++;
         switches.originate(node, in, pk);
     }
@@ -453,11 +453,11 @@ final class FlowIsolation implements ControlReceiver, Isolation {
 
     @Override
     public void received(long t, int node, int p, int pk) {
-        int ol = p * slots + pool.aux[pk];
+        int ol = p * slots + pool.aux(pk);
         boolean host = node < hosts;
-        switch (pool.type[pk]) {
+        switch (pool.type(pk)) {
             case ControlPacket.ISOLATION_ALLOCATE -> {
-                int d = pool.dst[pk];
+                int d = pool.dst(pk);
                 if (!out.allocate(ol, d) || host) {
                     return; // known already, or no room; an HCA has no lines to link
                 }
@@ -492,7 +492,7 @@ final class FlowIsolation implements ControlReceiver, Isolation {
                     }
                 }
             }
-            default -> throw new IllegalStateException("not an isolation notification: " + pool.type[pk]);
+            default -> throw new IllegalStateException("not an isolation notification: " + pool.type(pk));
         }
     }
 
@@ -546,9 +546,9 @@ final class FlowIsolation implements ControlReceiver, Isolation {
                 continue; // another part's port
             }
             int held = 0;
-            for (int pk = queues.fifoHead[links.slot[in] * lanes]; pk >= 0; pk = pool.next[pk]) {
-                if (pool.type[pk] == ControlPacket.DATA) {
-                    held += pool.blocks[pk];
+            for (int pk = queues.fifoHead[links.slot[in] * lanes]; pk >= 0; pk = pool.next(pk)) {
+                if (pool.type(pk) == ControlPacket.DATA) {
+                    held += pool.blocks(pk);
                 }
             }
             if (held != nfqBlocks[in]) {

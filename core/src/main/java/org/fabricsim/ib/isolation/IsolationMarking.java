@@ -30,7 +30,7 @@ final class IsolationMarking implements Marking {
 
     @Override
     public void departing(long t, int node, int o, int pk) {
-        if (isolation.congested(o) && marker.root(o, pool.vl[pk], pool.blocks[pk])) {
+        if (isolation.congested(o) && marker.root(o, pool.vl(pk), pool.blocks(pk))) {
             marker.mark(t, node, o, pk);
         }
     }

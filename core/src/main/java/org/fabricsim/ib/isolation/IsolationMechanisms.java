@@ -94,7 +94,7 @@ public final class IsolationMechanisms extends DecisionPoints {
         return new ControlReceiver() {
             @Override
             public void received(long t, int node, int in, int pk) {
-                if (FlowIsolation.isNotification(pool.type[pk])) {
+                if (FlowIsolation.isNotification(pool.type(pk))) {
                     iso.received(t, node, in, pk);
                 } else {
                     other.received(t, node, in, pk);

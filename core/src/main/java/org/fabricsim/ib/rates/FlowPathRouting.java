@@ -34,7 +34,7 @@ final class FlowPathRouting implements Routing {
 
     @Override
     public int output(long t, int node, int in, int pk) {
-        int f = pool.flow[pk];
+        int f = pool.flow(pk);
         int end = 2 * start[f + 1];
         for (int k = 2 * start[f]; k < end; k += 2) {
             if (hops[k] == node) {

@@ -80,8 +80,8 @@ public final class CongestionThrottling implements ControlReceiver, MechanismTim
 
     @Override
     public void dataArrived(long t, int host, int pk) {
-        boolean marked = (pool.flags[pk] & FecnMarker.FECN) != 0;
-        int f = pool.flow[pk];
+        boolean marked = (pool.flags(pk) & FecnMarker.FECN) != 0;
+        int f = pool.flow(pk);
         if (unacknowledged != null) {
             // a reliable connection acknowledges each becn-every bytes, the BECN riding on that acknowledgement
             markedSince[f] |= marked;
@@ -98,8 +98,8 @@ public final class CongestionThrottling implements ControlReceiver, MechanismTim
         }
         int src = flowSrc[f];
         int cnp = pool.control(ControlPacket.CONGESTION_NOTIFICATION, ControlPacket.TOWARD_SOURCE, f, src, src,
-                params.cnpBytes(), cnpBlocks, pool.vl[pk], t);
-        pool.aux[cnp] = host; // the queue pair's destination
+                params.cnpBytes(), cnpBlocks, pool.vl(pk), t);
+        pool.setAux(cnp, host); // the queue pair's destination
         cnps++;
         hcas.originate(t, host, cnp); // the HCA's CNP queue goes before its data (digest §1.4)
     }
@@ -108,17 +108,17 @@ public final class CongestionThrottling implements ControlReceiver, MechanismTim
 
     @Override
     public void received(long t, int node, int in, int pk) {
-        if (pool.type[pk] != ControlPacket.CONGESTION_NOTIFICATION || node != flowSrc[pool.flow[pk]]) {
+        if (pool.type(pk) != ControlPacket.CONGESTION_NOTIFICATION || node != flowSrc[pool.flow(pk)]) {
             return;
         }
-        int f = pool.flow[pk];
-        int key = key(f, pool.aux[pk]);
+        int f = pool.flow(pk);
+        int key = key(f, pool.aux(pk));
         int before = ccti[key];
         ccti[key] = Math.min(params.cctiLimit(), before + params.cctiIncrease());
         if (ccti[key] != before) {
             reportCcti(t, key);
         }
-        int timer = params.perFlowTimer() ? key : flowSrc[f] * lanes + pool.vl[pk];
+        int timer = params.perFlowTimer() ? key : flowSrc[f] * lanes + pool.vl(pk);
         if (params.perFlowTimer() || due[timer] == 0) {
             arm(t, node, timer); // per CCTI: restarted on every BECN; per port SL: started if idle
         }

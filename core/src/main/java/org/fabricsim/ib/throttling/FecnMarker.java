@@ -49,14 +49,14 @@ public final class FecnMarker {
     /** Packet {@code pk} leaves congested output {@code o} of switch {@code node}: marks it or not; whether it did. */
     public boolean mark(long t, int node, int o, int pk) {
         PacketPool p = pool;
-        if (p.wire[pk] < packetSizeBytes) {
+        if (p.wire(pk) < packetSizeBytes) {
             return false;
         }
         if (markProbability < 1 && random[node - hosts].nextDouble() >= markProbability) {
             return false;
         }
-        p.flags[pk] |= FECN;
-        observer.marked(t, o, p.flow[pk]);
+        p.setFlags(pk, p.flags(pk) | FECN);
+        observer.marked(t, o, p.flow(pk));
         return true;
     }
 }
