@@ -15,8 +15,8 @@ import java.util.Arrays;
  *
  * <p>A packet's fields lie side by side, its ints in one row of {@code INTS} and its times in one row of
  * {@code LONGS}, not in an array per field: a hop reads and writes about ten fields of a packet last touched
- * a hop ago. Two arrays that double instead of sixteen: 13 % less peak RSS on 11 664 hosts, the same speed
- * (docs/BENCHMARKS.md).
+ * a hop ago. Measured: the same speed; two arrays that double instead of sixteen, and a lower peak RSS on
+ * 11 664 hosts in most runs (docs/BENCHMARKS.md).
  */
 public final class PacketPool {
     // the ints of a packet's row
