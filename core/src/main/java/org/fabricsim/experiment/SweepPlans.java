@@ -19,6 +19,7 @@ import org.fabricsim.random.Seeds;
 import org.fabricsim.random.Seeds.Purpose;
 import org.fabricsim.routing.LftDump;
 import org.fabricsim.sweep.StoppingRule;
+import org.fabricsim.sweep.SweepFigure;
 import org.fabricsim.sweep.SweepPlan;
 import org.fabricsim.sweep.SweepPoint;
 import org.fabricsim.topology.FatTree;
@@ -69,9 +70,10 @@ public final class SweepPlans {
         boolean schemes = experiment.equals(RateSchemesBinding.EXPERIMENT);
         boolean packets = experiment.equals(PacketSweepBinding.EXPERIMENT);
         boolean protocols = experiment.equals(RateProtocolsBinding.EXPERIMENT);
-        if (!adaptive && !packets && !protocols && !c.string("sweep.series-by").isEmpty()) {
-            throw c.error("sweep.series-by", "is used by " + AdaptiveRoutingBinding.EXPERIMENT + ", "
-                    + PacketSweepBinding.EXPERIMENT + " and " + RateProtocolsBinding.EXPERIMENT + " sweeps only");
+        if (!adaptive && !packets && !protocols && !convergence && !c.string("sweep.series-by").isEmpty()) {
+            throw c.error("sweep.series-by", "is used by " + CONVERGENCE + ", " + AdaptiveRoutingBinding.EXPERIMENT
+                    + ", " + PacketSweepBinding.EXPERIMENT + " and " + RateProtocolsBinding.EXPERIMENT
+                    + " sweeps only");
         }
         List<SweepPoint> points = new ArrayList<>();
         for (int i = 0; i < configs.size(); i++) {
@@ -110,9 +112,23 @@ public final class SweepPlans {
                     + " (seed 003)" : title, c.string("sweep.x-label"), "total completion time (mean, 95% CI)",
                     c.bool("sweep.log-y"), points, PhaseCompletionKernel.COLUMNS, "completion", rule, seed);
         }
-        return new SweepPlan(experiment, title.isEmpty() ? "Convergence of adaptive routing (seed 001)" : title,
-                c.string("sweep.x-label"), "iterations to converge (mean, 95% CI)", c.bool("sweep.log-y"), points,
-                ConvergenceKernel.COLUMNS, "iterations", rule, seed);
+        String convergenceTitle = title.isEmpty() ? "Convergence of adaptive routing (seed 001)" : title;
+        String yLabel = "iterations to converge (mean, 95% CI)";
+        if (c.string("sweep.series-by").isEmpty()) {
+            return new SweepPlan(experiment, convergenceTitle, c.string("sweep.x-label"), yLabel,
+                    c.bool("sweep.log-y"), points, ConvergenceKernel.COLUMNS, "iterations", rule, seed);
+        }
+        // one curve per value of sweep.series-by (a reading of Algorithm 3, say), the models left out: they do
+        // not depend on the options a series varies
+        List<SweepFigure.Series> series = new ArrayList<>();
+        for (Map.Entry<String, List<SweepPoint>> g : AdaptiveRoutingBinding.groups(c, configs, points).entrySet()) {
+            series.add(new SweepFigure.Series(g.getKey(), g.getValue().stream()
+                    .map(p -> new SweepFigure.Sample(p.index(), "iterations", p.x(), 1)).toList()));
+        }
+        return new SweepPlan(experiment, convergenceTitle, c.string("sweep.x-label"), yLabel, c.bool("sweep.log-y"),
+                points, ConvergenceKernel.COLUMNS, "iterations", rule, seed, List.of(new SweepFigure("iterations",
+                convergenceTitle, c.string("sweep.x-label"), "iterations to converge (mean)", c.bool("sweep.log-y"),
+                series)));
     }
 
     /**

@@ -89,8 +89,26 @@ class AdaptiveRoutingPlansTest {
         String heights = assertThrows(InputException.class, () -> plan(HEAD + "adaptive.link-load-bins = 3\n"
                 + "sweep.points = [ { x = 1 }, { x = 2, topology.name = \"mkary-ntree(4,2,2)\" } ]\n")).getMessage();
         assertTrue(heights.contains("same height"), heights);
-        String seriesBy = assertThrows(InputException.class, () -> plan("experiment = convergence\n"
-                + "topology.name = \"clos(2,2,2)\"\nsweep.series-by = convergence.p\n")).getMessage();
+        String seriesBy = assertThrows(InputException.class, () -> plan("experiment = rate-schemes\n"
+                + "topology.name = \"clos(2,2,2)\"\nsweep.series-by = label\n")).getMessage();
         assertTrue(seriesBy.contains("sweep.series-by"), seriesBy);
+    }
+
+    @Test
+    void aConvergenceSweepSplitBySeriesDrawsOneCurvePerValueWithoutTheModels() throws IOException {
+        String points = "sweep.points = [\n"
+                + "{ x = 2, label = written, topology.name = \"clos(2,2,4)\" }\n"
+                + "{ x = 3, label = written, topology.name = \"clos(3,3,6)\" }\n"
+                + "{ x = 2, label = other, topology.name = \"clos(2,2,4)\", convergence.new-port = other }\n"
+                + "{ x = 3, label = other, topology.name = \"clos(3,3,6)\", convergence.new-port = other }\n]\n";
+        SweepPlan split = plan("experiment = convergence\nsweep.series-by = label\n" + points);
+        assertEquals(1, split.figures().size());
+        SweepFigure f = split.figures().get(0);
+        assertEquals("iterations", f.name());
+        assertEquals(List.of("written", "other"), f.series().stream().map(SweepFigure.Series::label).toList());
+        assertEquals(List.of(2, 3), f.series().get(1).samples().stream().map(SweepFigure.Sample::point).toList());
+        assertEquals("iterations", f.series().get(1).samples().get(0).column());
+        // unsplit, the plan keeps the stop column's curve with the models (no figures of its own)
+        assertTrue(plan("experiment = convergence\n" + points).figures().isEmpty());
     }
 }
