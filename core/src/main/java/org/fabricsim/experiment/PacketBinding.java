@@ -71,7 +71,28 @@ public final class PacketBinding {
         return new PacketParams(mtu, overhead, vls, buffer, hcaBuffer, unit, queueing, speedup, arbitration,
                 new VlArbitration(high[0], high[1], low[0], low[1], highLimit), latency, rate(c, "packet.hca-send-rate"),
                 rate(c, "packet.hca-receive-rate"),
-                c.choice("packet.cut-through", List.of("from-head", "rate-matched")).equals("rate-matched"));
+                c.choice("packet.cut-through", List.of("from-head", "rate-matched")).equals("rate-matched"),
+                streamedPacing(c));
+    }
+
+    /**
+     * {@code packet.flow-pacing}: whether a paced flow's source makes its bytes at the flow's rate (stream, D232)
+     * or hands over whole packets (packets). Only flows paced by their own rate stream: the message generators,
+     * traces, collectives and the rate realisations of seed 003 pace otherwise, and are refused with it.
+     */
+    private static boolean streamedPacing(ExperimentConfig c) {
+        if (!c.choice("packet.flow-pacing", List.of("packets", "stream")).equals("stream")) {
+            return false;
+        }
+        if (!c.string("packet.traffic").equals("flows")) {
+            throw c.error("packet.flow-pacing", "stream is for flows paced by their rate (packet.traffic = flows):"
+                    + " packet.traffic = " + c.string("packet.traffic") + " conflicts");
+        }
+        if (!c.string("packet.injection").equals("round-robin")) {
+            throw c.error("packet.flow-pacing", "stream is for flows paced by their rate: packet.injection = "
+                    + c.string("packet.injection") + " paces them otherwise");
+        }
+        return true;
     }
 
     /** Simulated time to run, picoseconds. */

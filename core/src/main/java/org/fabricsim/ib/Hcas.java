@@ -36,6 +36,7 @@ public final class Hcas {
     private final int overhead;
     private final long sendRate;
     private final long receiveRate;
+    private final boolean streamedPacing; // D232: a paced flow's packet leaves as its bytes are made
     private final boolean lanePerDestination; // VOQnet: a packet travels on its destination's lane
     private Injection injection;
     private ControlReceiver control = ControlReceiver.NONE;
@@ -97,6 +98,7 @@ public final class Hcas {
         this.mtu = params.mtuBytes();
         this.overhead = params.overheadBytes();
         this.sendRate = params.hcaSendRateBps();
+        this.streamedPacing = params.streamedPacing();
         this.receiveRate = params.hcaReceiveRateBps();
         this.lanePerDestination = params.queueing() == Queueing.VOQ_NET;
         this.portBase = links.portBase;
@@ -364,6 +366,11 @@ public final class Hcas {
         injectedPackets++;
         injectedBytes += payload;
         injection.sent(t, f, wire);
+        if (streamedPacing) {
+            // D232: the tail leaves when its source has made it; the port (and each output the packet cuts
+            // through) stays busy until then
+            pool.setTailPs(pk, injection.lastByteMadePs());
+        }
         long size = schedule.bytes()[f];
         if (size > 0 && sentBytes[f - flowBase] == size) {
             state[f - flowBase] = DONE;
@@ -479,6 +486,11 @@ public final class Hcas {
     }
 
     /** The first flow of this part's window of sending flows: per-flow state of flow f is at f - flowBase(). */
+    /** Whether paced flows' sources make their bytes at the flow's rate (D232). */
+    boolean streamedPacing() {
+        return streamedPacing;
+    }
+
     int flowBase() {
         return flowBase;
     }

@@ -22,4 +22,12 @@ public interface Injection {
 
     /** Flow {@code f}'s packet of {@code wireBytes} started at {@code t}. */
     void sent(long t, int f, int wireBytes);
+
+    /**
+     * When the source made the last byte of the packet {@link #sent} last started, for a source that makes its
+     * bytes at its flow's rate ({@code packet.flow-pacing = stream}, D232); 0: the packet was handed over whole.
+     */
+    default long lastByteMadePs() {
+        return 0;
+    }
 }

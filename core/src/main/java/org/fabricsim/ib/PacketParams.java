@@ -26,10 +26,15 @@ import java.util.Objects;
  *     then waits for its tail (D80); true: a packet from a slower input becomes eligible only when its tail
  *     will be in by the time the output needs it — as real switches, which cannot cut through into a faster
  *     link without underrun, do (D229)
+ * @param streamedPacing false: a flow paced below its link's rate hands each packet over whole, to leave at line
+ *     rate; true: its source makes the packet's bytes at the flow's rate and they leave as they are made, so the
+ *     packet's tail trails its head by its size at that rate and it holds every output it cuts through until
+ *     then — the generator of seed 001's simulator, Mellanox's flit model (D232)
  */
 public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, int bufferBytes, int hcaBufferBytes,
         int creditBytes, Queueing queueing, int speedup, Arbitration arbitration, VlArbitration vlArbitration,
-        long switchLatencyPs, long hcaSendRateBps, long hcaReceiveRateBps, boolean rateMatchedCutThrough) {
+        long switchLatencyPs, long hcaSendRateBps, long hcaReceiveRateBps, boolean rateMatchedCutThrough,
+        boolean streamedPacing) {
 
     public PacketParams {
         Objects.requireNonNull(queueing, "queueing");
@@ -66,7 +71,7 @@ public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, in
     /** The defaults of conf/defaults.conf. */
     public static PacketParams defaults() {
         return new PacketParams(2048, 131, 1, 32 * 1024, 32 * 1024, 64, Queueing.VOQ, 0, Arbitration.ROUND_ROBIN,
-                VlArbitration.ROUND_ROBIN, 100_000, 0, 0, false);
+                VlArbitration.ROUND_ROBIN, 100_000, 0, 0, false, false);
     }
 
     private static long packetBlocksBytes(long wire, int unit) {
@@ -76,47 +81,54 @@ public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, in
     public PacketParams withMtu(int mtu, int overhead) {
         return new PacketParams(mtu, overhead, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes, queueing,
                 speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough);
+                rateMatchedCutThrough, streamedPacing);
     }
 
     public PacketParams withBuffers(int bytes, int hcaBytes) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bytes, hcaBytes, creditBytes, queueing,
                 speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough);
+                rateMatchedCutThrough, streamedPacing);
     }
 
     public PacketParams withSwitch(Queueing q, int speedupValue, Arbitration a) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes, q,
                 speedupValue, a, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough);
+                rateMatchedCutThrough, streamedPacing);
     }
 
     public PacketParams withVirtualLanes(int vls, VlArbitration vlArb) {
         return new PacketParams(mtuBytes, overheadBytes, vls, bufferBytes, hcaBufferBytes, creditBytes, queueing,
                 speedup, arbitration, vlArb, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough);
+                rateMatchedCutThrough, streamedPacing);
     }
 
     public PacketParams withHcaRates(long sendBps, long receiveBps) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
                 queueing, speedup, arbitration, vlArbitration, switchLatencyPs, sendBps, receiveBps,
-                rateMatchedCutThrough);
+                rateMatchedCutThrough, streamedPacing);
     }
 
     public PacketParams withSwitchLatency(long ps) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
                 queueing, speedup, arbitration, vlArbitration, ps, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough);
+                rateMatchedCutThrough, streamedPacing);
     }
 
     public PacketParams withRateMatchedCutThrough(boolean on) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
-                queueing, speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps, on);
+                queueing, speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps, on,
+                streamedPacing);
+    }
+
+    public PacketParams withStreamedPacing(boolean on) {
+        return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
+                queueing, speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
+                rateMatchedCutThrough, on);
     }
 
     public PacketParams withCreditUnit(int bytes) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, bytes, queueing,
                 speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough);
+                rateMatchedCutThrough, streamedPacing);
     }
 }

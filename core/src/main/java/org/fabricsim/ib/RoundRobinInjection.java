@@ -6,7 +6,8 @@ import org.fabricsim.engine.Time;
  * An HCA's flows served round-robin, one queue per flow (per destination / queue pair), so a flow without
  * credits or held back by its rate never blocks the others (docs/PACKET_MODEL.md, "HCAs"). A flow with a
  * rate ({@code FlowSchedule.rateBps}) is paced: its next packet may start the wire time at that rate after
- * the previous one (exact over any run); otherwise it sends at line rate.
+ * the previous one (exact over any run); otherwise it sends at line rate. With streamed pacing (D232) the
+ * packet's bytes are made at that rate, its last one when the next packet may start.
  */
 public final class RoundRobinInjection extends RoundRobinFlows {
     private final long[] rateBps;
@@ -15,6 +16,8 @@ public final class RoundRobinInjection extends RoundRobinFlows {
     private final long[] rateRemainder;
     private final boolean[] open; // per flow: may inject (its circuit is set up); null: every flow may
     private InjectionThrottle throttle; // congestion control's delay between a flow's packets; null: none
+    private final boolean streamed; // D232: a paced flow's bytes are made at its rate
+    private long lastByteMadePs; // of the packet last sent (streamed pacing)
 
 
     public RoundRobinInjection(Hcas hcas, long[] rateBps) {
@@ -27,6 +30,7 @@ public final class RoundRobinInjection extends RoundRobinFlows {
         this.open = open;
         this.rateBps = rateBps;
         this.flowBase = hcas.flowBase();
+        this.streamed = hcas.streamedPacing();
         int n = hcas.flowWindow();
         readyPs = new long[n];
         rateRemainder = new long[n];
@@ -60,11 +64,21 @@ public final class RoundRobinInjection extends RoundRobinFlows {
             long bits = wireBytes * Time.S * 8 + rateRemainder[f - flowBase];
             readyPs[f - flowBase] += bits / rate;
             rateRemainder[f - flowBase] = bits % rate;
+            // the packet's bytes were made at the flow's rate from its pacing slot on: its last one when the
+            // next slot opens (long past if the flow fell behind, e.g. waiting for credits)
+            lastByteMadePs = streamed ? readyPs[f - flowBase] : 0;
+        } else {
+            lastByteMadePs = 0;
         }
         if (throttle != null) {
             // seed 002 digest §1.4: eligible again only when now - LTI >= IRD
             readyPs[f - flowBase] = Math.max(readyPs[f - flowBase], t + throttle.delayPs(f, wireBytes));
         }
+    }
+
+    @Override
+    public long lastByteMadePs() {
+        return lastByteMadePs;
     }
 
     @Override

@@ -189,6 +189,8 @@ class PacketBindingTest {
         assertArrayEquals(new int[] {3}, p.vlArbitration().highVl());
         assertArrayEquals(new int[] {8, 4}, p.vlArbitration().lowWeight());
         assertEquals(4096, p.vlArbitration().highLimitBytes());
+        assertFalse(p.streamedPacing());
+        assertTrue(PacketBinding.params(config("packet.flow-pacing = stream")).streamedPacing());
     }
 
     @Test
@@ -238,6 +240,9 @@ class PacketBindingTest {
             {"packet.end-time = 0s\n", "packet.end-time"},
             {"packet.flows = [ { src = H9, dst = H1 } ]\n", "packet.flows"},
             {"packet.flows = [ { src = H1, dst = H2, strat = 1s } ]\n", "strat"},
+            {"packet.flow-pacing = flits\n", "packet.flow-pacing"},
+            {"packet.flow-pacing = stream\npacket.traffic = messages\n", "packet.flow-pacing"},
+            {"packet.flow-pacing = stream\npacket.injection = periodic-selection\n", "packet.flow-pacing"},
         };
         for (String[] c : cases) {
             String msg = error(c[0]);
