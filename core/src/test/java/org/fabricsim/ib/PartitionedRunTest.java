@@ -313,4 +313,21 @@ public class PartitionedRunTest {
         assertTrue(seq.calls > 10_000, "the run observes something: " + seq.calls);
         assertSameObservations(seq, par);
     }
+
+    @Test
+    void streamedPacketsRunAcrossCutsAsTheyRunSequentially() {
+        // D232: a streamed packet's trailing tail travels with its head across a cut; the head's time, and so the
+        // lookahead, is a whole packet's
+        FlowSchedule s = PacketInvariantsTest.traffic(11);
+        long link = TOPOLOGY.bandwidthBps(TOPOLOGY.hostPort(0));
+        for (int f = 1; f < s.size(); f += 2) {
+            s.rateBps()[f] = link / 3;
+        }
+        PacketParams whole = PacketParams.defaults().withBuffers(8 * 1024, 8 * 1024);
+        PacketParams streamed = whole.withStreamedPacing(true);
+        Trace seq = sequential(streamed, s);
+        assertTrue(seq.calls > 10_000, "the run observes something: " + seq.calls);
+        assertTrue(!java.util.Arrays.equals(seq.port, sequential(whole, s).port), "streaming changes the run");
+        assertSameObservations(seq, partitioned(streamed, s, randomParts(3), 3));
+    }
 }
