@@ -35,6 +35,7 @@ public final class PacketRoutingBinding {
         }
         int request = PacketBinding.sizeInt(c, p + "ear.request-size", 1, 1 << 16);
         boolean swap = c.bool(p + "ear.swap");
+        double growth = c.number(p + "ear.growth-weight", 0.0, 1e6);
         int control = PacketBinding.sizeInt(c, p + "circuits.control-size", 1, 1 << 16);
         int ack = PacketBinding.sizeInt(c, p + "circuits.ack-size", 1, 1 << 16);
         int buffer = PacketBinding.sizeInt(c, p + "circuits.control-buffer", 1, Integer.MAX_VALUE / 2);
@@ -45,7 +46,8 @@ public final class PacketRoutingBinding {
         String cache = c.string(p + "circuits.cache");
         int entries = cache.equals("unlimited") ? CircuitParams.UNLIMITED
                 : c.integer(p + "circuits.cache", 0, Integer.MAX_VALUE - 1);
-        return new AdaptiveRouting(mode, grouping, selection, new EarParams(threshold, timer, sampling, request, swap),
+        return new AdaptiveRouting(mode, grouping, selection, new EarParams(threshold, timer, sampling, request, swap,
+                growth),
                 new CircuitParams(control, ack, buffer, entries));
     }
 

@@ -51,11 +51,11 @@ class PacketBindingTest {
         assertEquals(AdaptiveRouting.STATIC, PacketRoutingBinding.adaptiveRouting(config("")));
         AdaptiveRouting r = PacketRoutingBinding.adaptiveRouting(config("packet.adaptive-routing { mode = ear, groups = lag,"
                 + " select = most-credits, ear { threshold = 4KiB, timer = 3us, sampling = 0.25, request-size = 16B,"
-                + " swap = false }, circuits { control-size = 64B, ack-size = 16B, control-buffer = 512B, cache = 7 } }"));
+                + " swap = false, growth-weight = 2 }, circuits { control-size = 64B, ack-size = 16B, control-buffer = 512B, cache = 7 } }"));
         assertEquals(AdaptiveRouting.Mode.EAR, r.mode());
         assertEquals(ArGrouping.LAG, r.grouping());
         assertEquals(ArSelection.MOST_CREDITS, r.selection());
-        assertEquals(new EarParams(4096, 3_000_000, 0.25, 16, false), r.ear());
+        assertEquals(new EarParams(4096, 3_000_000, 0.25, 16, false, 2), r.ear());
         assertEquals(new CircuitParams(64, 16, 512, 7), r.circuits());
         InputException zero = assertThrows(InputException.class,
                 () -> PacketRoutingBinding.adaptiveRouting(config("packet.adaptive-routing.ear.sampling = 0")));

@@ -16,10 +16,20 @@ import org.fabricsim.config.Units;
  * @param requestBytes wire size of an explicit adaptation request ("8-byte messages, like InfiniBand
  *     flow-control packets")
  * @param swap whether an adaptation onto a busy port moves that port's destination onto the old port
+ * @param growthWeight 0: an output is congested when its queue reaches the threshold (a level); w &gt; 0: a
+ *     QCN-like detector (IEEE 802.1Qau, which seed 001 §IV names): a sampled packet finds its output congested
+ *     when (Q − threshold) + w·(Q − Q at the output's previous sample) &gt; 0, so a growing queue counts before
+ *     it reaches the threshold and a draining one not even above it (QCN's w is 2)
  */
-public record EarParams(int thresholdBytes, long timerPs, double sampling, int requestBytes, boolean swap) {
+public record EarParams(int thresholdBytes, long timerPs, double sampling, int requestBytes, boolean swap,
+        double growthWeight) {
     /** The defaults of conf/defaults.conf. */
-    public static final EarParams DEFAULTS = new EarParams(8 * 1024, 10_000_000L, 1.0, 8, true);
+    public static final EarParams DEFAULTS = new EarParams(8 * 1024, 10_000_000L, 1.0, 8, true, 0);
+
+    /** A level detector ({@code growthWeight} 0). */
+    public EarParams(int thresholdBytes, long timerPs, double sampling, int requestBytes, boolean swap) {
+        this(thresholdBytes, timerPs, sampling, requestBytes, swap, 0);
+    }
 
     public EarParams {
         if (thresholdBytes < 1) {
@@ -34,10 +44,14 @@ public record EarParams(int thresholdBytes, long timerPs, double sampling, int r
         if (requestBytes < 1) {
             throw new IllegalArgumentException("request size must be >= 1 byte: " + requestBytes);
         }
+        if (!(growthWeight >= 0 && growthWeight < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("growth weight must be >= 0 and finite: " + growthWeight);
+        }
     }
 
     public String describe() {
         return "threshold " + Units.formatSize(thresholdBytes) + ", timer " + Units.formatTime(timerPs)
-                + ", sampling " + sampling + ", request " + requestBytes + " B" + (swap ? ", swap" : "");
+                + ", sampling " + sampling + ", request " + requestBytes + " B" + (swap ? ", swap" : "")
+                + (growthWeight > 0 ? ", QCN-like, growth weight " + growthWeight : "");
     }
 }

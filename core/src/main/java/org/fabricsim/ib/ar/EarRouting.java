@@ -59,6 +59,8 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
     private final SplittableRandom[] random; // per switch, its own stream
     private final long timer;
     private final int thresholdBlocks;
+    private final double growthWeight; // > 0: the QCN-like detector
+    private final int[] sampledBlocks; // QCN-like: per global port x lane, the queue at its previous sample
 
     EarRouting(PacketNetwork net, EarParams params, long seed) {
         this.params = params;
@@ -77,6 +79,8 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
         this.requestBlocks = (params.requestBytes() + unit - 1) / unit;
         this.thresholdBlocks = (params.thresholdBytes() + unit - 1) / unit;
         this.timer = params.timerPs();
+        this.growthWeight = params.growthWeight();
+        this.sampledBlocks = growthWeight > 0 ? new int[t.portCount() * lanes] : null;
         this.portBase = net.links().portBase;
         int switchCount = t.switchCount();
         up = new boolean[t.portCount()];
@@ -135,17 +139,26 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
 
     @Override
     public void queued(long t, int node, int in, int o, int pk) {
-        if (view.queuedBlocks(o, pool.vl(pk)) < thresholdBlocks) {
-            return;
-        }
         int s = node - hosts;
         int dst = pool.dst(pk);
         int key = s * hosts + dst;
-        if (t - changedPs[key] < timer && changedPs[key] != Long.MIN_VALUE) {
-            return;
-        }
-        if (params.sampling() < 1.0 && random[s].nextDouble() >= params.sampling()) {
-            return;
+        if (growthWeight > 0) {
+            if (!congestedQcnLike(s, o, pool.vl(pk))) {
+                return;
+            }
+            if (t - changedPs[key] < timer && changedPs[key] != Long.MIN_VALUE) {
+                return;
+            }
+        } else {
+            if (view.queuedBlocks(o, pool.vl(pk)) < thresholdBlocks) {
+                return;
+            }
+            if (t - changedPs[key] < timer && changedPs[key] != Long.MIN_VALUE) {
+                return;
+            }
+            if (params.sampling() < 1.0 && random[s].nextDouble() >= params.sampling()) {
+                return;
+            }
         }
         if (up[o]) {
             adapt(t, node, dst, pool.flow(pk));
@@ -157,6 +170,22 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
                     flowSrc[flow], links.owner(links.peer(in)), params.requestBytes(), requestBlocks, pool.vl(pk), t);
             switches.originate(node, in, ear); // back through RP, behind the switch's own queue on that port
         }
+    }
+
+    /**
+     * The QCN-like detector (IEEE 802.1Qau's congestion point, which seed 001 §IV names): a packet is sampled with
+     * probability {@code sampling}; a sample compares output {@code o}'s queue Q with the threshold and with
+     * itself at the previous sample, congested when (Q − threshold) + w·(Q − Q_old) &gt; 0, and becomes Q_old.
+     */
+    private boolean congestedQcnLike(int s, int o, int vl) {
+        if (params.sampling() < 1.0 && random[s].nextDouble() >= params.sampling()) {
+            return false;
+        }
+        int i = o * lanes + vl;
+        int q = view.queuedBlocks(o, vl);
+        double fb = (q - thresholdBlocks) + growthWeight * (q - sampledBlocks[i]);
+        sampledBlocks[i] = q;
+        return fb > 0;
     }
 
     @Override

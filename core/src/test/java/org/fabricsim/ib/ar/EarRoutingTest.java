@@ -207,8 +207,9 @@ public class EarRoutingTest {
         Arrays.fill(s.rateBps(), 0); // full load: congestion, adaptations and requests everywhere
         PacketParams p = PacketParams.defaults().withBuffers(8 * 1024, 8 * 1024)
                 .withSwitch(parts == 2 ? Queueing.FIFO : Queueing.VOQ, 1, Arbitration.ROUND_ROBIN);
+        // three parts: the QCN-like detector, whose samples live with each output's switch
         AdaptiveRouting r = new AdaptiveRouting(AdaptiveRouting.Mode.EAR, ArGrouping.TREE,
-                ArSelection.ROUND_ROBIN, new EarParams(2048, 2_000_000, 0.5, 8, true));
+                ArSelection.ROUND_ROBIN, new EarParams(2048, 2_000_000, 0.5, 8, true, parts == 3 ? 2 : 0));
         int[] partOf = new int[PartitionedRunTest.TOPOLOGY.nodeCount()];
         SplittableRandom random = new SplittableRandom(parts * 31L);
         for (int v = 0; v < partOf.length; v++) {
@@ -221,5 +222,22 @@ public class EarRoutingTest {
         assertArrayEquals(seq.port, par.port, "per-port transmissions (data and requests) and occupancies");
         assertArrayEquals(seq.host, par.host, "per-host deliveries");
         assertArrayEquals(seq.completed, par.completed, "completion times");
+    }
+
+    @Test
+    void aQcnLikeDetectorAlsoMovesOnQueuesThatGrowBelowTheThreshold() {
+        // seed 001 §IV names QCN: (Q - Qeq) + w (Q - Qold) > 0 counts a growing queue before it reaches Qeq.
+        // At a fifth of the link whole packets rarely queue up to the 8 KiB level, but they do grow
+        long fifth = 8_000_000_000L;
+        FlowSchedule s = sequence(fifth);
+        Watch level = new Watch(s);
+        run(s, ear(), level, 2 * Time.MS);
+        Watch qcn = new Watch(s);
+        run(s, new AdaptiveRouting(AdaptiveRouting.Mode.EAR, ArGrouping.TREE, ArSelection.ROUND_ROBIN,
+                new EarParams(8 * 1024, 10_000_000L, 1.0, 8, true, 2)), qcn, 2 * Time.MS);
+        long a = Arrays.stream(level.adaptations).sum();
+        long b = Arrays.stream(qcn.adaptations).sum();
+        assertTrue(b > a, "QCN-like: " + b + " adaptations, the 8 KiB level: " + a);
+        assertNull(qcn.misplaced, "only leaves move, and only between up-going ports");
     }
 }
