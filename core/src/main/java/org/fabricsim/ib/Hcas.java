@@ -485,12 +485,12 @@ public final class Hcas {
         return hostBase;
     }
 
-    /** The first flow of this part's window of sending flows: per-flow state of flow f is at f - flowBase(). */
     /** Whether paced flows' sources make their bytes at the flow's rate (D232). */
     boolean streamedPacing() {
         return streamedPacing;
     }
 
+    /** The first flow of this part's window of sending flows: per-flow state of flow f is at f - flowBase(). */
     int flowBase() {
         return flowBase;
     }

@@ -142,23 +142,14 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
         int s = node - hosts;
         int dst = pool.dst(pk);
         int key = s * hosts + dst;
-        if (growthWeight > 0) {
-            if (!congestedQcnLike(s, o, pool.vl(pk))) {
-                return;
-            }
-            if (t - changedPs[key] < timer && changedPs[key] != Long.MIN_VALUE) {
-                return;
-            }
-        } else {
-            if (view.queuedBlocks(o, pool.vl(pk)) < thresholdBlocks) {
-                return;
-            }
-            if (t - changedPs[key] < timer && changedPs[key] != Long.MIN_VALUE) {
-                return;
-            }
-            if (params.sampling() < 1.0 && random[s].nextDouble() >= params.sampling()) {
-                return;
-            }
+        // the QCN-like detector samples first (its sample is its state); the level draws its sample last (D233)
+        boolean congested = growthWeight > 0 ? congestedQcnLike(s, o, pool.vl(pk))
+                : view.queuedBlocks(o, pool.vl(pk)) >= thresholdBlocks;
+        if (!congested || (t - changedPs[key] < timer && changedPs[key] != Long.MIN_VALUE)) {
+            return;
+        }
+        if (growthWeight == 0 && params.sampling() < 1.0 && random[s].nextDouble() >= params.sampling()) {
+            return;
         }
         if (up[o]) {
             adapt(t, node, dst, pool.flow(pk));
