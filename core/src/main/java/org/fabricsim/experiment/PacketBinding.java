@@ -76,17 +76,13 @@ public final class PacketBinding {
     }
 
     /**
-     * {@code packet.flow-pacing}: whether a paced flow's source makes its bytes at the flow's rate (stream, D232)
-     * or hands over whole packets (packets). Only flows paced by their own rate stream: the message generators,
-     * traces, collectives and the rate realisations of seed 003 pace otherwise, and are refused with it.
+     * {@code packet.flow-pacing}: whether a source makes its bytes at its rate and they leave as made (stream,
+     * D232) — a flow's own rate, and the host's send rate — or hands over whole packets (packets). Seed 003's
+     * rate realisations pace their packets otherwise and are refused with it.
      */
     private static boolean streamedPacing(ExperimentConfig c) {
         if (!c.choice("packet.flow-pacing", List.of("packets", "stream")).equals("stream")) {
             return false;
-        }
-        if (!c.string("packet.traffic").equals("flows")) {
-            throw c.error("packet.flow-pacing", "stream is for flows paced by their rate (packet.traffic = flows):"
-                    + " packet.traffic = " + c.string("packet.traffic") + " conflicts");
         }
         if (!c.string("packet.injection").equals("round-robin")) {
             throw c.error("packet.flow-pacing", "stream is for flows paced by their rate: packet.injection = "

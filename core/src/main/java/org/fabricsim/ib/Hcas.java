@@ -366,11 +366,7 @@ public final class Hcas {
         injectedPackets++;
         injectedBytes += payload;
         injection.sent(t, f, wire);
-        if (streamedPacing) {
-            // D232: the tail leaves when its source has made it; the port (and each output the packet cuts
-            // through) stays busy until then
-            pool.setTailPs(pk, injection.lastByteMadePs());
-        }
+        long madePs = streamedPacing ? injection.lastByteMadePs() : 0; // read before next() may send again
         long size = schedule.bytes()[f];
         if (size > 0 && sentBytes[f - flowBase] == size) {
             state[f - flowBase] = DONE;
@@ -378,6 +374,11 @@ public final class Hcas {
         }
         if (sendRate > 0) {
             sendFreePs[h - hostBase] = t + Time.serialisation(wire, sendRate);
+        }
+        if (streamedPacing) {
+            // D232: the tail leaves when the source has made it, at its flow's rate and at most at the host's
+            // send rate; the port (and each output the packet cuts through) stays busy until then
+            pool.setTailPs(pk, sendRate > 0 ? Math.max(madePs, sendFreePs[h - hostBase]) : madePs);
         }
         links.transmit(t, hp, lane, pk, -1, h, 0);
     }

@@ -26,10 +26,10 @@ import java.util.Objects;
  *     then waits for its tail (D80); true: a packet from a slower input becomes eligible only when its tail
  *     will be in by the time the output needs it — as real switches, which cannot cut through into a faster
  *     link without underrun, do (D229)
- * @param streamedPacing false: a flow paced below its link's rate hands each packet over whole, to leave at line
- *     rate; true: its source makes the packet's bytes at the flow's rate and they leave as they are made, so the
- *     packet's tail trails its head by its size at that rate and it holds every output it cuts through until
- *     then — the generator of seed 001's simulator, Mellanox's flit model (D232)
+ * @param streamedPacing false: a source hands each packet over whole, to leave at line rate; true: it makes the
+ *     packet's bytes at its flow's rate (and at most at the host's send rate) and they leave as they are made, so
+ *     the packet's tail trails its head by its size at that rate and it holds every output it cuts through until
+ *     then — the generator of Mellanox's flit model, the simulator of seeds 001 and 002 (D232)
  */
 public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, int bufferBytes, int hcaBufferBytes,
         int creditBytes, Queueing queueing, int speedup, Arbitration arbitration, VlArbitration vlArbitration,

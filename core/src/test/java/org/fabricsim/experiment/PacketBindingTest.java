@@ -241,7 +241,6 @@ class PacketBindingTest {
             {"packet.flows = [ { src = H9, dst = H1 } ]\n", "packet.flows"},
             {"packet.flows = [ { src = H1, dst = H2, strat = 1s } ]\n", "strat"},
             {"packet.flow-pacing = flits\n", "packet.flow-pacing"},
-            {"packet.flow-pacing = stream\npacket.traffic = messages\n", "packet.flow-pacing"},
             {"packet.flow-pacing = stream\npacket.injection = periodic-selection\n", "packet.flow-pacing"},
         };
         for (String[] c : cases) {

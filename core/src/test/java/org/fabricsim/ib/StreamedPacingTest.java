@@ -48,6 +48,10 @@ class StreamedPacingTest {
     }
 
     private Latencies run(int[] src, long rateBps, boolean streamed, long bytes) {
+        return run(src, rateBps, params.withStreamedPacing(streamed), bytes);
+    }
+
+    private Latencies run(int[] src, long rateBps, PacketParams p, long bytes) {
         int[] dst = new int[src.length];
         java.util.Arrays.fill(dst, topology.node("d2"));
         FlowSchedule s = FlowSchedule.sized(FlowSet.of(src, dst), bytes);
@@ -55,7 +59,7 @@ class StreamedPacingTest {
         Latencies probe = new Latencies(src.length, params.overheadBytes());
         probe.window(0, 2 * Time.MS);
         PacketSimulation sim = PacketSimulation.builder(topology, tables, s)
-                .params(params.withStreamedPacing(streamed)).observer(probe).build();
+                .params(p).observer(probe).build();
         sim.runUntil(2 * Time.MS);
         for (int f = 0; f < src.length; f++) {
             assertEquals(bytes, sim.deliveredBytes(f), "flow " + f + " delivers all its bytes");
@@ -80,6 +84,21 @@ class StreamedPacingTest {
         long trailing = Time.serialisation(wire, rate) - Time.serialisation(wire, linkBps);
         assertEquals(trailing, streamed.max - whole.max);
         assertEquals(100, streamed.packets);
+    }
+
+    @Test
+    void aHostsSendRateMakesItsBytesToo() {
+        // seed 002 Papers I-IV: hosts that inject at most 13.5 of 20 Gbit/s; the generator of their simulator
+        // makes its flits at that rate, so an unpaced flow's packets stream at the host's send rate
+        long send = linkBps / 2;
+        long bytes = 100L * params.mtuBytes();
+        int[] src = {topology.node("s5")};
+        Latencies whole = run(src, 0, params.withHcaRates(send, 0), bytes);
+        Latencies streamed = run(src, 0, params.withHcaRates(send, 0).withStreamedPacing(true), bytes);
+        assertEquals(whole.min, whole.max);
+        assertEquals(streamed.min, streamed.max);
+        long trailing = Time.serialisation(wire, send) - Time.serialisation(wire, linkBps);
+        assertEquals(trailing, streamed.max - whole.max);
     }
 
     @Test
