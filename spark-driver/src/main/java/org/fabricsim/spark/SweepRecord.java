@@ -108,7 +108,8 @@ record SweepRecord(String version, Path file, List<String> settings, Path baseDi
         }
         ExperimentConfig given = ExperimentConfig.load(restated ? (file == null ? this.file : file) : this.file,
                 restated ? settings : this.settings);
-        String difference = firstDifference(config, resolved(given));
+        String difference = firstDifference(config, resolved(given),
+                resolved(ExperimentConfig.fromSets(List.of(), baseDir)));
         if (difference == null) {
             return given;
         }
@@ -123,16 +124,24 @@ record SweepRecord(String version, Path file, List<String> settings, Path baseDi
         return Json.parse(Json.format(config.toMap()));
     }
 
-    /** The first key, in sorted order, whose value differs: {@code "k: 0.02 then, 0.05 now"}; null if none. */
-    static String firstDifference(JsonNode then, JsonNode now) {
+    /**
+     * The first key, in sorted order, whose value differs: {@code "k: 0.02 then, 0.05 now"}; null if none. A key
+     * the record lacks that now holds its default ({@code defaults}) is no difference: fabricsim gained the key
+     * after the sweep started, and a new key's default keeps the results it gave before (D234).
+     */
+    static String firstDifference(JsonNode then, JsonNode now, JsonNode defaults) {
         Map<String, JsonNode> a = flat(then);
         Map<String, JsonNode> b = flat(now);
+        Map<String, JsonNode> d = flat(defaults);
         TreeMap<String, Boolean> keys = new TreeMap<>();
         a.keySet().forEach(k -> keys.put(k, true));
         b.keySet().forEach(k -> keys.put(k, true));
         for (String k : keys.keySet()) {
             JsonNode x = a.get(k);
             JsonNode y = b.get(k);
+            if (x == null && y != null && y.equals(d.get(k))) {
+                continue; // added since, at its default
+            }
             if (x == null || !x.equals(y)) {
                 return k + ": " + shown(x) + " then, " + shown(y) + " now";
             }
