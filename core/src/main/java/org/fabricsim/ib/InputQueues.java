@@ -28,6 +28,12 @@ public final class InputQueues {
     private int voqRows; // switch ports with VOQs (own chose them)
     private final int[] slot; // per global port: where its state is in the arrays per port x lane (Links#slot)
     final int[] waiting; // per output slot x lane: queues (VOQs or FIFO heads) holding a packet for it
+    // per output slot x lane, a bit per local input whose normal queue (its VOQ, or its FIFO's head) holds a
+    // packet for it, so that the arbiter's round-robin visits only those inputs (issue 36); null when a switch
+    // has more than 64 ports or there are more than 64 lanes (the arbiter then looks at every input)
+    final long[] headMask;
+    // with hot queues: per node, a bit per local input with a hot queue that holds packets (headMask's rule)
+    final long[] hotInputs;
     // with many lanes (VOQnet), per output a bit per lane whose waiting is not 0, so that VL arbitration finds
     // the lanes with packets without trying them all (null with few lanes)
     final long[] laneMask;
@@ -45,6 +51,8 @@ public final class InputQueues {
     public final int[] hotHead; // per input port x hot queue
     final int[] hotTail;
     public final int[] hotOut; // the output a hot queue's packets go to; -1 = free
+    // per input port: its hot queues that hold packets (the arbiters skip an input's hot queues while none do)
+    final int[] hotFilled;
 
     InputQueues(Links links, boolean voq, boolean counts, PacketPool pool) {
         this(links, voq, counts, 0, pool);
@@ -66,6 +74,7 @@ public final class InputQueues {
         fifoHead = new int[voq ? 0 : pv]; // VOQs keep their packets in voqHead/voqTail
         fifoTail = new int[voq ? 0 : pv];
         waiting = new int[pv];
+        headMask = radix <= 64 && lanes <= 64 ? new long[pv] : null;
         queuedBlocks = new int[counts ? pv : 0];
         Arrays.fill(fifoHead, -1);
         Arrays.fill(fifoTail, -1);
@@ -80,6 +89,8 @@ public final class InputQueues {
         hotHead = new int[hot];
         hotTail = new int[hot];
         hotOut = new int[hot];
+        hotFilled = new int[hotPerInput > 0 ? links.portCount() : 0];
+        hotInputs = hotPerInput > 0 && headMask != null ? new long[portBase.length - 1] : null;
         Arrays.fill(hotHead, -1);
         Arrays.fill(hotTail, -1);
         Arrays.fill(hotOut, -1);
@@ -144,15 +155,16 @@ public final class InputQueues {
             queuedBlocks[ol] += p.blocks(pk);
             inputBlocks[voqIndex(in, lane, o - portBase[node])] += p.blocks(pk);
         }
+        long bit = 1L << (in - portBase[node]);
         if (voq) {
             if (p.append(voqHead, voqTail, voqIndex(in, lane, o - portBase[node]), pk)) {
-                up(ol);
+                up(ol, bit);
             }
             return true; // a VOQ's output is worth trying whenever a packet joins it
         }
         boolean head = p.append(fifoHead, fifoTail, i, pk);
         if (head) {
-            up(ol);
+            up(ol, bit);
         }
         return head;
     }
@@ -173,16 +185,17 @@ public final class InputQueues {
             queuedBlocks[ol] -= pool.blocks(pk);
             inputBlocks[voqIndex(in, lane, o - portBase[node])] -= pool.blocks(pk);
         }
+        long bit = 1L << (in - portBase[node]);
         if (voq) {
             if (pool.removeHead(voqHead, voqTail, voqIndex(in, lane, o - portBase[node])) < 0) {
-                down(ol);
+                down(ol, bit);
             }
             return -1;
         }
         int next = pool.removeHead(fifoHead, fifoTail, i);
-        down(ol);
+        down(ol, bit);
         if (next >= 0) {
-            up(slot[pool.out(next)] * lanes + lane);
+            up(slot[pool.out(next)] * lanes + lane, bit);
         }
         return next;
     }
@@ -197,19 +210,23 @@ public final class InputQueues {
         int i = slot[in] * lanes + lane;
         int ol = slot[o] * lanes + lane;
         int next;
+        long bit = 1L << (in - portBase[node]);
         if (voq) {
             next = pool.removeHead(voqHead, voqTail, voqIndex(in, lane, o - portBase[node]));
             if (next < 0) {
-                down(ol);
+                down(ol, bit);
             }
         } else {
             next = pool.removeHead(fifoHead, fifoTail, i);
-            down(ol);
+            down(ol, bit);
             if (next >= 0) {
-                up(slot[pool.out(next)] * lanes + lane);
+                up(slot[pool.out(next)] * lanes + lane, bit);
             }
         }
         if (pool.append(hotHead, hotTail, hq, pk)) {
+            if (hotFilled[in]++ == 0 && hotInputs != null) {
+                hotInputs[node] |= bit;
+            }
             up(ol);
         }
         return next;
@@ -223,7 +240,65 @@ public final class InputQueues {
             inputBlocks[voqIndex(in, 0, o - portBase[node])] -= pool.blocks(pk);
         }
         if (pool.removeHead(hotHead, hotTail, hq) < 0) {
+            if (--hotFilled[in] == 0 && hotInputs != null) {
+                hotInputs[node] &= ~(1L << (in - portBase[node]));
+            }
             down(ol);
+        }
+    }
+
+    /**
+     * Checks the arbiters' masks against the queues, at this part's switches: an input's bit for an output and
+     * lane is set exactly when its normal queue for them (its VOQ, or its FIFO) has a head for that output; a
+     * switch's hot bit exactly when the input's hot queues hold packets.
+     *
+     * @return null when they agree (or there are no masks), else the first disagreement
+     */
+    String maskViolation() {
+        if (headMask == null) {
+            return null;
+        }
+        for (int node = hosts; node + 1 < portBase.length; node++) {
+            int base = portBase[node];
+            int n = portBase[node + 1] - base;
+            if (n == 0 || slot[base] < 0) {
+                continue; // another part's switch
+            }
+            for (int li = 0; li < n; li++) {
+                int in = base + li;
+                for (int k = 0; k < n; k++) {
+                    for (int lane = 0; lane < lanes; lane++) {
+                        int pk = head(in, lane, k);
+                        boolean holds = pk >= 0 && (voq || pool.out(pk) == base + k);
+                        boolean bit = (headMask[slot[base + k] * lanes + lane] & 1L << li) != 0;
+                        if (holds != bit) {
+                            return "switch " + node + " input " + li + " output " + k + " VL " + lane + ": head "
+                                    + (holds ? "for it" : "not for it") + ", bit " + (bit ? "set" : "clear");
+                        }
+                    }
+                }
+                if (hotInputs != null && (hotFilled[in] > 0) != ((hotInputs[node] & 1L << li) != 0)) {
+                    return "switch " + node + " input " + li + ": " + hotFilled[in] + " hot queues hold packets, bit "
+                            + ((hotInputs[node] & 1L << li) != 0 ? "set" : "clear");
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A normal queue of the input whose local bit is {@code bit} has a new head for output slot x lane {@code ol}. */
+    private void up(int ol, long bit) {
+        up(ol);
+        if (headMask != null) {
+            headMask[ol] |= bit;
+        }
+    }
+
+    /** A normal queue of the input whose local bit is {@code bit} lost its head for {@code ol}. */
+    private void down(int ol, long bit) {
+        down(ol);
+        if (headMask != null) {
+            headMask[ol] &= ~bit;
         }
     }
 

@@ -385,9 +385,13 @@ public final class PacketNetwork implements EventHandler {
         return links.lanes;
     }
 
-    /** See {@link Links#creditViolation}. */
+    /**
+     * The credit loop ({@link Links#creditViolation}), then the arbiters' masks against the queues
+     * ({@link InputQueues#maskViolation}): null when both hold, else what is wrong.
+     */
     public String creditViolation() {
-        return links.creditViolation();
+        String credit = links.creditViolation();
+        return credit != null ? credit : queues.maskViolation();
     }
 
     int virtualLanes() {

@@ -239,7 +239,8 @@ public final class Switches implements SwitchView {
 
     /** Whether input {@code in} holds a packet at the head of a queue for output {@code o} (local {@code k}). */
     private boolean waitsFor(int in, int o, int k) {
-        for (int hq = in * queues.hotPerInput; hq < (in + 1) * queues.hotPerInput; hq++) {
+        int hotEnd = queues.hotPerInput > 0 && queues.hotFilled[in] > 0 ? (in + 1) * queues.hotPerInput : 0;
+        for (int hq = in * queues.hotPerInput; hq < hotEnd; hq++) {
             if (queues.hotOut[hq] == o && queues.hotHead[hq] >= 0) {
                 return true;
             }
@@ -342,10 +343,14 @@ public final class Switches implements SwitchView {
         boolean voq = queues.voq;
         int[] fifoHead = queues.fifoHead;
         int[] voqHead = queues.voqHead;
+        long heads = queues.headMask != null ? queues.headMask[ov] : -1L; // the inputs worth a look
         for (int k = 1; k <= n; k++) {
             int li = start + k;
             if (li >= n) {
                 li -= n;
+            }
+            if ((heads & 1L << li) == 0) {
+                continue; // no packet for o heads its queue
             }
             int in = base + li;
             int si = slotBase + li;
@@ -459,17 +464,28 @@ public final class Switches implements SwitchView {
         long bestTime = Long.MAX_VALUE;
         int want = -1; // the first input in turn that holds a packet for o but has no free read slot
         int wantBlocks = 0;
+        long heads = queues.headMask != null ? queues.headMask[ov] : -1L; // inputs with a normal queue for o
+        long look = lane == 0 && queues.hotInputs != null ? heads | queues.hotInputs[node] : heads;
+        int li = start / per; // slot (li, q) is turn li * per + q; stepped without dividing per turn
+        int q = start - li * per;
         for (int k = 1; k <= count; k++) {
-            int turn = start + k;
-            if (turn >= count) {
-                turn -= count;
+            if (++q == per) {
+                q = 0;
+                if (++li == n) {
+                    li = 0;
+                }
             }
-            int li = turn / per;
-            int q = turn - li * per;
+            if ((look & 1L << li) == 0) {
+                k += hot - q; // neither its normal queue nor a hot queue holds a packet for o: the next input
+                q = hot;
+                continue;
+            }
             int in = base + li;
             int si = slotBase + li;
             if (claims && claimBy[si] >= 0 && claimBy[si] != o) {
-                continue; // its next read slot is another output's turn
+                k += hot - q; // its next read slot is another output's turn: on to the next input
+                q = hot;
+                continue;
             }
             int pk;
             int hq = -1;
@@ -484,8 +500,13 @@ public final class Switches implements SwitchView {
                     }
                 }
             } else {
+                if (lane != 0 || queues.hotFilled[in] == 0) {
+                    k += hot - q; // none of this input's hot queues holds a packet: on to the next input
+                    q = hot;
+                    continue;
+                }
                 hq = in * hot + q - 1;
-                if (lane != 0 || queues.hotOut[hq] != o || isolation.stopped(hq)) {
+                if (queues.hotOut[hq] != o || isolation.stopped(hq)) {
                     continue;
                 }
                 pk = queues.hotHead[hq];
@@ -504,7 +525,7 @@ public final class Switches implements SwitchView {
                 chosenPacket = pk;
                 chosenInput = in;
                 chosenHot = hq;
-                chosenSlot = turn;
+                chosenSlot = li * per + q;
                 if (want >= 0) {
                     passed(want, o, ov, credit - p.blocks(pk) >= wantBlocks);
                 }
@@ -515,7 +536,7 @@ public final class Switches implements SwitchView {
                 best = pk;
                 bestIn = in;
                 bestHot = hq;
-                bestSlot = turn;
+                bestSlot = li * per + q;
                 bestTime = at;
             }
         }
