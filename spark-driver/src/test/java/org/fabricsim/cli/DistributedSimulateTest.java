@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -212,6 +214,9 @@ class DistributedSimulateTest {
                 "--seed-nodes", seed))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
+            // the first driver joins only once the node listens: on a loaded machine the node's JVM may take
+            // longer to start than the driver's join attempts, which Pekko then reports in a WARN line
+            awaitListening(nodePort, node);
             Path tree = dir.resolve("k4.conf");
             Files.writeString(tree, "experiment = packet\ntopology.name = \"kary-ntree(4,3)\"\n"
                     + "traffic.pattern = random-permutation\npacket.end-time = 50us\n");
@@ -240,6 +245,21 @@ class DistributedSimulateTest {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + key + "\": (\\d+)").matcher(json);
         assertTrue(m.find(), key + " in " + json);
         return Long.parseLong(m.group(1));
+    }
+
+    /** Waits (at most a minute) until something accepts connections on {@code port}; fails if the node ends. */
+    private static void awaitListening(int port, Process node) throws InterruptedException {
+        long until = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < until) {
+            assertTrue(node.isAlive(), "the node runs");
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(100);
+            }
+        }
+        throw new AssertionError("the node does not listen on " + port + " within a minute");
     }
 
     private static int freePort() throws IOException {
