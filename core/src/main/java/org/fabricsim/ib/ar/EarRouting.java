@@ -148,7 +148,7 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
         if (!congested || (t - changedPs[key] < timer && changedPs[key] != Long.MIN_VALUE)) {
             return;
         }
-        if (growthWeight == 0 && params.sampling() < 1.0 && random[s].nextDouble() >= params.sampling()) {
+        if (growthWeight == 0 && !sampled(s)) {
             return;
         }
         if (up[o]) {
@@ -169,7 +169,7 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
      * itself at the previous sample, congested when (Q − threshold) + w·(Q − Q_old) &gt; 0, and becomes Q_old.
      */
     private boolean congestedQcnLike(int s, int o, int vl) {
-        if (params.sampling() < 1.0 && random[s].nextDouble() >= params.sampling()) {
+        if (!sampled(s)) {
             return false;
         }
         int i = o * lanes + vl;
@@ -177,6 +177,11 @@ final class EarRouting implements Routing, Marking, ControlReceiver {
         double fb = (q - thresholdBlocks) + growthWeight * (q - sampledBlocks[i]);
         sampledBlocks[i] = q;
         return fb > 0;
+    }
+
+    /** Whether switch {@code s} samples this packet: always at sampling 1, else a draw from its own stream. */
+    private boolean sampled(int s) {
+        return params.sampling() >= 1.0 || random[s].nextDouble() < params.sampling();
     }
 
     @Override
