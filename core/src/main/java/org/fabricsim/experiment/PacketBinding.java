@@ -72,23 +72,30 @@ public final class PacketBinding {
                 new VlArbitration(high[0], high[1], low[0], low[1], highLimit), latency, rate(c, "packet.hca-send-rate"),
                 rate(c, "packet.hca-receive-rate"),
                 c.choice("packet.cut-through", List.of("from-head", "rate-matched")).equals("rate-matched"),
-                streamedPacing(c));
+                pacing(c).equals("stream"), pacing(c).equals("messages") ? messageBytes(c) : 0);
     }
 
     /**
-     * {@code packet.flow-pacing}: whether a source makes its bytes at its rate and they leave as made (stream,
-     * D232) — a flow's own rate, and the host's send rate — or hands over whole packets (packets). Seed 003's
-     * rate realisations pace their packets otherwise and are refused with it.
+     * {@code packet.flow-pacing}: whether a source hands over whole packets spaced at its rate (packets), makes its
+     * bytes at its rate so that they leave as made (stream, D232) — a flow's own rate, and the host's send rate —
+     * or hands over messages of {@code packet.pacing-message-size} at once, spaced at its rate (messages, D235).
+     * Seed 003's rate realisations pace their packets otherwise and are refused with the last two.
      */
-    private static boolean streamedPacing(ExperimentConfig c) {
-        if (!c.choice("packet.flow-pacing", List.of("packets", "stream")).equals("stream")) {
-            return false;
-        }
-        if (!c.string("packet.injection").equals("round-robin")) {
-            throw c.error("packet.flow-pacing", "stream is for flows paced by their rate: packet.injection = "
+    private static String pacing(ExperimentConfig c) {
+        String pacing = c.choice("packet.flow-pacing", List.of("packets", "stream", "messages"));
+        if (!pacing.equals("packets") && !c.string("packet.injection").equals("round-robin")) {
+            throw c.error("packet.flow-pacing", pacing + " is for flows paced by their rate: packet.injection = "
                     + c.string("packet.injection") + " paces them otherwise");
         }
-        return true;
+        return pacing;
+    }
+
+    private static long messageBytes(ExperimentConfig c) {
+        long bytes = c.size("packet.pacing-message-size");
+        if (bytes < 1) {
+            throw c.error("packet.pacing-message-size", "must be at least 1 byte with packet.flow-pacing = messages");
+        }
+        return bytes;
     }
 
     /** Simulated time to run, picoseconds. */

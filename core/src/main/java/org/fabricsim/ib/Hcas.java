@@ -37,6 +37,7 @@ public final class Hcas {
     private final long sendRate;
     private final long receiveRate;
     private final boolean streamedPacing; // D232: a paced flow's packet leaves as its bytes are made
+    private final long pacingMessage; // D235: > 0, a paced flow hands over messages of this many payload bytes
     private final boolean lanePerDestination; // VOQnet: a packet travels on its destination's lane
     private Injection injection;
     private ControlReceiver control = ControlReceiver.NONE;
@@ -99,6 +100,7 @@ public final class Hcas {
         this.overhead = params.overheadBytes();
         this.sendRate = params.hcaSendRateBps();
         this.streamedPacing = params.streamedPacing();
+        this.pacingMessage = params.pacingMessageBytes();
         this.receiveRate = params.hcaReceiveRateBps();
         this.lanePerDestination = params.queueing() == Queueing.VOQ_NET;
         this.portBase = links.portBase;
@@ -489,6 +491,16 @@ public final class Hcas {
     /** Whether paced flows' sources make their bytes at the flow's rate (D232). */
     boolean streamedPacing() {
         return streamedPacing;
+    }
+
+    /** &gt; 0: paced flows hand over messages of this many payload bytes at once (D235); 0: packet by packet. */
+    long pacingMessageBytes() {
+        return pacingMessage;
+    }
+
+    /** Header and trailer bytes of every packet on the wire. */
+    int overheadBytes() {
+        return overhead;
     }
 
     /** The first flow of this part's window of sending flows: per-flow state of flow f is at f - flowBase(). */

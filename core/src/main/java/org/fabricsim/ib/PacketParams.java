@@ -34,7 +34,7 @@ import java.util.Objects;
 public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, int bufferBytes, int hcaBufferBytes,
         int creditBytes, Queueing queueing, int speedup, Arbitration arbitration, VlArbitration vlArbitration,
         long switchLatencyPs, long hcaSendRateBps, long hcaReceiveRateBps, boolean rateMatchedCutThrough,
-        boolean streamedPacing) {
+        boolean streamedPacing, long pacingMessageBytes) {
 
     public PacketParams {
         Objects.requireNonNull(queueing, "queueing");
@@ -58,6 +58,10 @@ public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, in
         if (speedup < 0 || switchLatencyPs < 0 || hcaSendRateBps < 0 || hcaReceiveRateBps < 0) {
             throw new IllegalArgumentException("speedup, latency and rates must be >= 0");
         }
+        if (pacingMessageBytes < 0 || (pacingMessageBytes > 0 && streamedPacing)) {
+            throw new IllegalArgumentException("a pacing message must be >= 0 bytes, and 0 with streamed pacing: "
+                    + pacingMessageBytes);
+        }
     }
 
     /**
@@ -71,7 +75,7 @@ public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, in
     /** The defaults of conf/defaults.conf. */
     public static PacketParams defaults() {
         return new PacketParams(2048, 131, 1, 32 * 1024, 32 * 1024, 64, Queueing.VOQ, 0, Arbitration.ROUND_ROBIN,
-                VlArbitration.ROUND_ROBIN, 100_000, 0, 0, false, false);
+                VlArbitration.ROUND_ROBIN, 100_000, 0, 0, false, false, 0);
     }
 
     private static long packetBlocksBytes(long wire, int unit) {
@@ -81,54 +85,60 @@ public record PacketParams(int mtuBytes, int overheadBytes, int virtualLanes, in
     public PacketParams withMtu(int mtu, int overhead) {
         return new PacketParams(mtu, overhead, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes, queueing,
                 speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough, streamedPacing);
+                rateMatchedCutThrough, streamedPacing, pacingMessageBytes);
     }
 
     public PacketParams withBuffers(int bytes, int hcaBytes) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bytes, hcaBytes, creditBytes, queueing,
                 speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough, streamedPacing);
+                rateMatchedCutThrough, streamedPacing, pacingMessageBytes);
     }
 
     public PacketParams withSwitch(Queueing q, int speedupValue, Arbitration a) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes, q,
                 speedupValue, a, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough, streamedPacing);
+                rateMatchedCutThrough, streamedPacing, pacingMessageBytes);
     }
 
     public PacketParams withVirtualLanes(int vls, VlArbitration vlArb) {
         return new PacketParams(mtuBytes, overheadBytes, vls, bufferBytes, hcaBufferBytes, creditBytes, queueing,
                 speedup, arbitration, vlArb, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough, streamedPacing);
+                rateMatchedCutThrough, streamedPacing, pacingMessageBytes);
     }
 
     public PacketParams withHcaRates(long sendBps, long receiveBps) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
                 queueing, speedup, arbitration, vlArbitration, switchLatencyPs, sendBps, receiveBps,
-                rateMatchedCutThrough, streamedPacing);
+                rateMatchedCutThrough, streamedPacing, pacingMessageBytes);
     }
 
     public PacketParams withSwitchLatency(long ps) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
                 queueing, speedup, arbitration, vlArbitration, ps, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough, streamedPacing);
+                rateMatchedCutThrough, streamedPacing, pacingMessageBytes);
     }
 
     public PacketParams withRateMatchedCutThrough(boolean on) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
                 queueing, speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps, on,
-                streamedPacing);
+                streamedPacing, pacingMessageBytes);
     }
 
     public PacketParams withStreamedPacing(boolean on) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
                 queueing, speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough, on);
+                rateMatchedCutThrough, on, pacingMessageBytes);
+    }
+
+    public PacketParams withMessagePacing(long messageBytes) {
+        return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, creditBytes,
+                queueing, speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
+                rateMatchedCutThrough, streamedPacing, messageBytes);
     }
 
     public PacketParams withCreditUnit(int bytes) {
         return new PacketParams(mtuBytes, overheadBytes, virtualLanes, bufferBytes, hcaBufferBytes, bytes, queueing,
                 speedup, arbitration, vlArbitration, switchLatencyPs, hcaSendRateBps, hcaReceiveRateBps,
-                rateMatchedCutThrough, streamedPacing);
+                rateMatchedCutThrough, streamedPacing, pacingMessageBytes);
     }
 }

@@ -191,6 +191,10 @@ class PacketBindingTest {
         assertEquals(4096, p.vlArbitration().highLimitBytes());
         assertFalse(p.streamedPacing());
         assertTrue(PacketBinding.params(config("packet.flow-pacing = stream")).streamedPacing());
+        assertEquals(0, p.pacingMessageBytes());
+        assertEquals(32 * 1024, PacketBinding.params(config("packet.flow-pacing = messages")).pacingMessageBytes());
+        assertEquals(0, PacketBinding.params(config("packet.pacing-message-size = 8KiB")).pacingMessageBytes(),
+                "the size counts only with messages");
     }
 
     @Test
@@ -242,6 +246,8 @@ class PacketBindingTest {
             {"packet.flows = [ { src = H1, dst = H2, strat = 1s } ]\n", "strat"},
             {"packet.flow-pacing = flits\n", "packet.flow-pacing"},
             {"packet.flow-pacing = stream\npacket.injection = periodic-selection\n", "packet.flow-pacing"},
+            {"packet.flow-pacing = messages\npacket.injection = periodic-selection\n", "packet.flow-pacing"},
+            {"packet.flow-pacing = messages\npacket.pacing-message-size = 0B\n", "packet.pacing-message-size"},
         };
         for (String[] c : cases) {
             String msg = error(c[0]);
