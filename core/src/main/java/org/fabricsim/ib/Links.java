@@ -35,8 +35,17 @@ public final class Links {
     private final long[] bandwidth; // of the cable from the port, bit/s
     private final long[] latency; // of the cable from the port, ps
     final boolean[] busy;
-    final int[] txPacket;
-    final int[] txInput;
+    // per slot, a row of TX_ROW: the packet on the cable and what its end of transmission needs of it, copied
+    // while its row is in the cache, so that the end does not read the packet again a serialisation later
+    final int[] tx;
+    static final int TX_ROW = 8;
+    static final int TX_PACKET = 0;
+    static final int TX_INPUT = 1; // the input it came from, -1: the node itself
+    static final int TX_VL = 2;
+    static final int TX_TYPE = 3;
+    static final int TX_FLOW = 4;
+    static final int TX_WIRE = 5;
+    static final int TX_BLOCKS = 6;
     // per slot x lane
     final int[] credits;
     private final int switchBlocks; // a buffer's blocks per data lane: at a switch, at an HCA, on the control lane
@@ -89,8 +98,7 @@ public final class Links {
         bandwidth = new long[slots];
         latency = new long[slots];
         busy = new boolean[slots];
-        txPacket = new int[slots];
-        txInput = new int[slots];
+        tx = new int[slots * TX_ROW];
         int pv = slots * lanes;
         credits = new int[pv];
         // the credit loop's bookkeeping across cables: sequential runs only (a cut cable's ends are in two parts)
@@ -283,11 +291,18 @@ public final class Links {
         if (partOf == null) {
             onWire[i] += b; // invariant bookkeeping across the cable: sequential runs only
         }
-        long end = Math.max(t + serialisation(p.wire(pk), bandwidth[s]), p.tailPs(pk));
+        int wire = p.wire(pk);
+        long end = Math.max(t + serialisation(wire, bandwidth[s]), p.tailPs(pk));
         long lat = latency[s] + extraLatency;
         busy[s] = true;
-        txPacket[s] = pk;
-        txInput[s] = in;
+        int r = s * TX_ROW;
+        tx[r + TX_PACKET] = pk;
+        tx[r + TX_INPUT] = in;
+        tx[r + TX_VL] = p.vl(pk);
+        tx[r + TX_TYPE] = p.type(pk);
+        tx[r + TX_FLOW] = p.flow(pk);
+        tx[r + TX_WIRE] = wire;
+        tx[r + TX_BLOCKS] = b;
         p.setTailPs(pk, end + lat);
         sink.send(end, PacketNetwork.TX_DONE, node, o, pk);
         if (in >= 0) {

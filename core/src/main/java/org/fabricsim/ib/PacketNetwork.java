@@ -60,8 +60,7 @@ public final class PacketNetwork implements EventHandler {
     private final int hosts;
     private final int dataLanes;
     private final int smallestWire; // wire bytes of the smallest packet the schedule or a mechanism produces
-    private final int[] txPacket;
-    private final int[] txInput;
+    private final int[] tx; // Links#tx: per slot, the packet on the cable and what its end needs
     private final boolean controlPackets; // whether any mechanism sends control packets
     private final EventSink sink;
     private final MechanismTimer timer;
@@ -123,8 +122,7 @@ public final class PacketNetwork implements EventHandler {
                 mechanisms.hotQueuesPerInput(), pool);
         switches = new Switches(links, queues, pool, params, minBlocks, controlPackets, sink);
         hcas = new Hcas(topology, links, pool, schedule, flowVl, params, observer, sink);
-        txPacket = links.txPacket;
-        txInput = links.txInput;
+        tx = links.tx;
         ControlReceiver receiver = mechanisms.controlReceiver(this);
         switches.isolation(mechanisms.isolation(this));
         switches.mechanisms(mechanisms.routing(this), mechanisms.marking(this), receiver);
@@ -226,22 +224,24 @@ public final class PacketNetwork implements EventHandler {
 
     /** The last byte of the packet on output {@code o} of {@code node} has left. */
     private void transmitted(long t, int o, int node) {
-        PacketPool p = pool;
         int s = links.slot[o];
-        int pk = txPacket[s];
-        int lane = p.vl(pk);
-        if (!controlPackets || p.type(pk) == ControlPacket.DATA) {
-            observer.transmitted(t, o, links.reportedLane(lane), p.flow(pk), p.wire(pk));
+        int r = s * Links.TX_ROW;
+        int pk = tx[r + Links.TX_PACKET];
+        int lane = tx[r + Links.TX_VL];
+        int wire = tx[r + Links.TX_WIRE];
+        int type = tx[r + Links.TX_TYPE];
+        if (!controlPackets || type == ControlPacket.DATA) {
+            observer.transmitted(t, o, links.reportedLane(lane), tx[r + Links.TX_FLOW], wire);
             hops++;
         } else {
-            observer.controlTransmitted(t, o, p.type(pk), p.wire(pk));
+            observer.controlTransmitted(t, o, type, wire);
             controlHops++;
         }
         links.busy[s] = false;
         if (node < hosts) {
             hcas.send(t, node);
         } else {
-            switches.transmitted(t, o, txInput[s], pk);
+            switches.transmitted(t, o, tx[r + Links.TX_INPUT], lane, tx[r + Links.TX_BLOCKS], wire);
         }
         links.leftPart(o, pk);
     }

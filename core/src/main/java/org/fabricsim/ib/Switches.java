@@ -180,12 +180,11 @@ public final class Switches implements SwitchView {
         mark(o);
     }
 
-    /** The last byte of packet {@code pk} from input {@code in} (-1: the switch's own) left output {@code o}. */
-    void transmitted(long t, int o, int in, int pk) {
+    /** The last byte of a packet from input {@code in} (-1: the switch's own) on lane {@code vl} left output {@code o}. */
+    void transmitted(long t, int o, int in, int vl, int blocks, int wire) {
         mark(o); // first: the work list is a stack, so the outputs markWaiting adds are served before o
         if (in >= 0) {
-            PacketPool p = pool;
-            links.release(t, in, p.vl(pk), p.blocks(pk), p.wire(pk));
+            links.release(t, in, vl, blocks, wire);
             reads[slot[in]]--;
             if (readLimit != Integer.MAX_VALUE) {
                 markWaiting(in, o);
