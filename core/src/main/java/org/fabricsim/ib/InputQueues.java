@@ -169,6 +169,23 @@ public final class InputQueues {
         return head;
     }
 
+    /** Whether input {@code in} holds a packet at the head of a queue for output {@code o} (local {@code k}). */
+    boolean waitsFor(int in, int o, int k) {
+        int hotEnd = hotPerInput > 0 && hotFilled[in] > 0 ? (in + 1) * hotPerInput : 0;
+        for (int hq = in * hotPerInput; hq < hotEnd; hq++) {
+            if (hotOut[hq] == o && hotHead[hq] >= 0) {
+                return true;
+            }
+        }
+        for (int lane = 0; lane < lanes; lane++) {
+            int pk = head(in, lane, k);
+            if (pk >= 0 && (voq || pool.out(pk) == o)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The packet at the head of input {@code in}'s queue for local output {@code local} on {@code lane}, or -1. */
     int head(int in, int lane, int local) {
         return voq ? voqHead[voqIndex(in, lane, local)] : fifoHead[slot[in] * lanes + lane];

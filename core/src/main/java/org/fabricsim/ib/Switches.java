@@ -227,30 +227,13 @@ public final class Switches implements SwitchView {
             if (k >= n) {
                 k -= n;
             }
-            if (waitsFor(in, base + k, k)) {
+            if (queues.waitsFor(in, base + k, k)) {
                 mark(base + k);
             }
         }
         if (claims && claimBy[slot[in]] >= 0) {
             mark(claimBy[slot[in]]); // the others leave the input to it
         }
-    }
-
-    /** Whether input {@code in} holds a packet at the head of a queue for output {@code o} (local {@code k}). */
-    private boolean waitsFor(int in, int o, int k) {
-        int hotEnd = queues.hotPerInput > 0 && queues.hotFilled[in] > 0 ? (in + 1) * queues.hotPerInput : 0;
-        for (int hq = in * queues.hotPerInput; hq < hotEnd; hq++) {
-            if (queues.hotOut[hq] == o && queues.hotHead[hq] >= 0) {
-                return true;
-            }
-        }
-        for (int lane = 0; lane < lanes; lane++) {
-            int pk = queues.head(in, lane, k);
-            if (pk >= 0 && (queues.voq || pool.out(pk) == o)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Serves every output on the work list that is idle (the end of each event). */
