@@ -68,11 +68,12 @@ public final class PacketBinding {
         if (latency < 0) {
             throw c.error("packet.switch-latency", "must be >= 0");
         }
+        String pacing = pacing(c);
         return new PacketParams(mtu, overhead, vls, buffer, hcaBuffer, unit, queueing, speedup, arbitration,
                 new VlArbitration(high[0], high[1], low[0], low[1], highLimit), latency, rate(c, "packet.hca-send-rate"),
                 rate(c, "packet.hca-receive-rate"),
                 c.choice("packet.cut-through", List.of("from-head", "rate-matched")).equals("rate-matched"),
-                pacing(c).equals("stream"), pacing(c).equals("messages") ? messageBytes(c) : 0);
+                pacing.equals("stream"), pacing.equals("messages") ? messageBytes(c) : 0);
     }
 
     /**

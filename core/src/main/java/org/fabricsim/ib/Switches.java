@@ -457,15 +457,13 @@ public final class Switches implements SwitchView {
                     li = 0;
                 }
             }
-            if ((look & 1L << li) == 0) {
-                k += hot - q; // neither its normal queue nor a hot queue holds a packet for o: the next input
-                q = hot;
-                continue;
-            }
             int in = base + li;
             int si = slotBase + li;
-            if (claims && claimBy[si] >= 0 && claimBy[si] != o) {
-                k += hot - q; // its next read slot is another output's turn: on to the next input
+            // nothing for o at this input (no queue holds a packet for it; its next read slot is another output's
+            // turn; or, past its normal queue, its hot queues hold nothing or this is not lane 0): the next input
+            if ((look & 1L << li) == 0 || (claims && claimBy[si] >= 0 && claimBy[si] != o)
+                    || (q > 0 && (lane != 0 || queues.hotFilled[in] == 0))) {
+                k += hot - q;
                 q = hot;
                 continue;
             }
@@ -482,11 +480,6 @@ public final class Switches implements SwitchView {
                     }
                 }
             } else {
-                if (lane != 0 || queues.hotFilled[in] == 0) {
-                    k += hot - q; // none of this input's hot queues holds a packet: on to the next input
-                    q = hot;
-                    continue;
-                }
                 hq = in * hot + q - 1;
                 if (queues.hotOut[hq] != o || isolation.stopped(hq)) {
                     continue;

@@ -67,7 +67,7 @@ class ArbiterMasksTest {
         }
         assertTrue(heads > 0 && hotInputs > 0, "the checks saw queued heads (" + heads + ") and hot queues ("
                 + hotInputs + ")");
-        int switchPort = capture.net.queues().headMask.length - 1; // the last slot x lane is a switch port's
+        int switchPort = queues.headMask.length - 1; // the last slot x lane is a switch port's
         queues.headMask[switchPort] ^= 1L;
         assertNotNull(sim.creditViolation(), "a head bit flipped");
         queues.headMask[switchPort] ^= 1L;
