@@ -60,9 +60,9 @@ public final class MessageTrafficBinding {
 
     /**
      * With {@code packet.traffic = trace}: an HPCC kernel's messages ({@code packet.trace.*}, seed 002 Paper VI's
-     * SC1–SC3) with its hot senders; else null.
+     * SC1–SC3, Paper III's network tests) with its hot senders; else null. {@code seed} draws the random rings.
      */
-    public static HpccTrace trace(ExperimentConfig c, Topology t) {
+    public static HpccTrace trace(ExperimentConfig c, Topology t, long seed) {
         if (!c.choice("packet.traffic", TRAFFIC).equals("trace")) {
             return null;
         }
@@ -71,10 +71,15 @@ public final class MessageTrafficBinding {
         HpccTrace.Kernel kernel = PacketBinding.choose(c, p + "kernel", HpccTrace.Kernel.values(), HpccTrace.Kernel::key);
         int hosts = t.hostCount();
         boolean even = c.choice(p + "ranks", List.of("all", "even")).equals("even");
-        int hot = c.integer(p + "hot-senders", 0, hosts);
+        List<String> senderNames = c.strings(p + "hot-sender-hosts");
+        int hot = senderNames.isEmpty() ? c.integer(p + "hot-senders", 0, hosts) : senderNames.size();
         int[] hotSenders = new int[hot];
         boolean[] sending = new boolean[hosts];
-        if (even) {
+        if (!senderNames.isEmpty()) {
+            for (int i = 0; i < hot; i++) {
+                hotSenders[i] = host(c, t, p + "hot-sender-hosts", i, senderNames.get(i));
+            }
+        } else if (even) {
             // SC2: the kernel on the even hosts, hot senders among the odd ones, first first
             if (hot > hosts / 2) {
                 throw c.error(p + "hot-senders", "at most the " + hosts / 2 + " odd hosts with ranks = even");
@@ -94,11 +99,9 @@ public final class MessageTrafficBinding {
         List<String> spots = c.strings(p + "hotspots");
         int[] hotspots = new int[spots.size()];
         for (int i = 0; i < hotspots.length; i++) {
-            try {
-                hotspots[i] = Integer.parseInt(spots.get(i).trim());
-            } catch (NumberFormatException e) {
-                throw c.error(p + "hotspots", "entry " + i + " '" + spots.get(i).trim() + "' is not a host index");
-            }
+            String name = spots.get(i).trim();
+            hotspots[i] = name.chars().allMatch(Character::isDigit) && !name.isEmpty() ? Integer.parseInt(name)
+                    : host(c, t, p + "hotspots", i, name);
             if (hotspots[i] < 0 || hotspots[i] >= hosts || sending[hotspots[i]]) {
                 throw c.error(p + "hotspots", "entry " + i + " (" + hotspots[i] + ") must be a host in 0.." + (hosts - 1)
                         + " that is not a hot sender");
@@ -112,13 +115,59 @@ public final class MessageTrafficBinding {
         for (int h : hotspots) {
             spot[h] = hot > 0;
         }
-        int[] ranks = java.util.stream.IntStream.range(0, hosts)
-                .filter(h -> (!even || h % 2 == 0) && !sending[h] && !spot[h]).toArray();
-        if (ranks.length < 2) {
-            throw c.error(p + "hot-senders", "leaves fewer than 2 ranks for the kernel");
+        List<String> rankNames = c.strings(p + "rank-hosts");
+        int[] ranks;
+        if (rankNames.isEmpty()) {
+            ranks = java.util.stream.IntStream.range(0, hosts)
+                    .filter(h -> (!even || h % 2 == 0) && !sending[h] && !spot[h]).toArray();
+        } else {
+            // named ranks, one per host (Paper III: HPCC in place of the victim flow H1 -> H4); they may also send hot
+            ranks = new int[rankNames.size()];
+            boolean[] taken = new boolean[hosts];
+            for (int i = 0; i < ranks.length; i++) {
+                ranks[i] = host(c, t, p + "rank-hosts", i, rankNames.get(i));
+                if (taken[ranks[i]] || spot[ranks[i]]) {
+                    throw c.error(p + "rank-hosts", "entry " + i + " (" + rankNames.get(i).trim() + ") is "
+                            + (taken[ranks[i]] ? "a second rank on its host" : "a hotspot"));
+                }
+                taken[ranks[i]] = true;
+            }
         }
-        return new HpccTrace(kernel, ranks, PacketBinding.sizeInt(c, p + "message-size", 1, Integer.MAX_VALUE / 2),
-                c.integer(p + "repetitions", 1, 1_000_000), hotSenders, hotspots, c.bool(p + "synchronised"));
+        if (ranks.length < 2) {
+            throw c.error(rankNames.isEmpty() ? p + "hot-senders" : p + "rank-hosts",
+                    "leaves fewer than 2 ranks for the kernel");
+        }
+        int size = PacketBinding.sizeInt(c, p + "message-size", 1, Integer.MAX_VALUE / 2);
+        int repetitions = c.integer(p + "repetitions", 1, 1_000_000);
+        boolean network = kernel == HpccTrace.Kernel.PINGPONG || kernel == HpccTrace.Kernel.RINGS;
+        long start = c.time(p + "start");
+        if (start < 0) {
+            throw c.error(p + "start", "must be >= 0");
+        }
+        HpccTrace.NetworkTest test = !network ? null : new HpccTrace.NetworkTest(
+                c.integer(p + "loop-length", 1, 1_000_000), c.integer(p + "random-rings", 0, 10_000), seed, start);
+        return new HpccTrace(kernel, ranks, size, repetitions, hotSenders, hotspots, c.bool(p + "synchronised"), test);
+    }
+
+    /**
+     * {@code packet.trace.receive-overhead}: how long after its last awaited receive a rank's send begins (MPI's
+     * and the host's software cost per message, not modelled otherwise; D236).
+     */
+    static long receiveOverhead(ExperimentConfig c) {
+        long ps = c.time("packet.trace.receive-overhead");
+        if (ps < 0) {
+            throw c.error("packet.trace.receive-overhead", "must be >= 0");
+        }
+        return ps;
+    }
+
+    /** Entry {@code i} of the host list {@code key}: a host of the topology, by name. */
+    private static int host(ExperimentConfig c, Topology t, String key, int i, String name) {
+        int node = t.findNode(name.trim());
+        if (node < 0 || !t.isHost(node)) {
+            throw c.error(key, "entry " + i + " '" + name.trim() + "' is not a host of topology " + t.name());
+        }
+        return node;
     }
 
     /**

@@ -124,9 +124,9 @@ public final class PacketBinding {
         if (messages != null) {
             return messages.schedule();
         }
-        HpccTrace trace = MessageTrafficBinding.trace(c, t);
+        HpccTrace trace = MessageTrafficBinding.trace(c, t, seed);
         if (trace != null) {
-            return trace.schedule();
+            return trace.schedule().withReceiveDelay(MessageTrafficBinding.receiveOverhead(c));
         }
         Collective collective = MessageTrafficBinding.collective(c, t);
         if (collective != null) {

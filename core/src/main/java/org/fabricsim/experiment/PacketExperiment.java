@@ -153,7 +153,7 @@ final class PacketExperiment implements Experiment {
 
         Map<String, Object> summary = summary(topology, lft, params, adaptive, CongestionBinding.congestionControl(c),
                 CongestionBinding.isolation(c), MessageTrafficBinding.messages(c, topology, seed),
-                MessageTrafficBinding.trace(c, topology),
+                MessageTrafficBinding.trace(c, topology, seed),
                 MessageTrafficBinding.collective(c, topology), seed, end, schedule, metrics, events, hops, controlHops, injected,
                 delivered);
         IngressSummary.add(c, summary, topology, lft, adaptive);
@@ -440,6 +440,11 @@ final class PacketExperiment implements Experiment {
             m.put("messages", traced);
             m.put("messages_completed", done);
             m.put("execution_time_us", done == traced ? last / 1e6 : null); // null: not finished by the end
+            long[] completion = new long[schedule.size()];
+            for (int f = 0; f < completion.length; f++) {
+                completion[f] = metrics.completions(f) > 0 ? metrics.completionPs(f) : -1;
+            }
+            m.putAll(trace.networkResults(completion)); // HPCC's ping-pong and ring figures (Paper III Table III)
             summary.put("trace", m);
         }
         if (collective != null) {

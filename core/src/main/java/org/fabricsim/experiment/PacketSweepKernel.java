@@ -72,7 +72,7 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
         Map<String, Object> summary = PacketExperiment.summary(topology, lft, params, adaptive,
                 CongestionBinding.congestionControl(c),
                 CongestionBinding.isolation(c), MessageTrafficBinding.messages(c, topology, runSeed),
-                MessageTrafficBinding.trace(c, topology),
+                MessageTrafficBinding.trace(c, topology, runSeed),
                 MessageTrafficBinding.collective(c, topology), runSeed, end, schedule, r.metrics(),
                 r.run().events(), r.run().packetHops(), r.controlHops(), r.injected(), r.delivered());
         IngressSummary.add(c, summary, topology, lft, adaptive);

@@ -271,8 +271,14 @@ public final class Hcas {
         for (int k = waiterStart[f]; k < waiterStart[f + 1]; k++) {
             int g = waiters[k];
             if (--pending[g - flowBase] == 0) {
-                begin(t, g);
-                started = true;
+                long delay = schedule.receiveDelayPs();
+                if (delay > 0) { // the rank's software cost per message (D236): the send begins that much later
+                    sink.send(Math.max(t + delay, schedule.startPs()[g]), PacketNetwork.FLOW_START, h,
+                            topology.hostPort(h), g);
+                } else {
+                    begin(t, g);
+                    started = true;
+                }
             }
         }
         if (started) {

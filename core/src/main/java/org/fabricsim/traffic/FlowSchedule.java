@@ -16,16 +16,23 @@ import java.util.Arrays;
  * rank that sends its next message when its previous receive has completed (the OSU collectives of seed 004
  * §IV-C, {@link Collective}). A waited flow is earlier, sized and addressed to the waiting flow's source, so
  * the wait is decided where that host is simulated (a partitioned run needs no message for it). Empty
- * {@code waitStart} and {@code waitFlows}: no flow waits.
+ * {@code waitStart} and {@code waitFlows}: no flow waits. A flow whose last awaited receive is delivered begins
+ * {@code receiveDelayPs} later (a rank's software cost per message, which the network does not model; D236).
  */
 public record FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] bytes, long[] rateBps, int[] after,
-        int[] waitStart, int[] waitFlows) {
+        int[] waitStart, int[] waitFlows, long receiveDelayPs) {
     public static final long NEVER = Long.MAX_VALUE;
     private static final int[] NONE = new int[0];
 
     /** A schedule in which no flow waits for a receive. */
     public FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] bytes, long[] rateBps, int[] after) {
         this(flows, startPs, stopPs, bytes, rateBps, after, NONE, NONE);
+    }
+
+    /** A schedule whose waiting flows begin as soon as their last receive is delivered. */
+    public FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] bytes, long[] rateBps, int[] after,
+            int[] waitStart, int[] waitFlows) {
+        this(flows, startPs, stopPs, bytes, rateBps, after, waitStart, waitFlows, 0);
     }
 
     public FlowSchedule {
@@ -47,6 +54,9 @@ public record FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] 
             }
         }
         checkWaits(flows, bytes, waitStart, waitFlows);
+        if (receiveDelayPs < 0) {
+            throw new IllegalArgumentException("a receive delay must be >= 0 ps: " + receiveDelayPs);
+        }
     }
 
     private static void checkWaits(FlowSet flows, long[] bytes, int[] waitStart, int[] waitFlows) {
@@ -111,7 +121,12 @@ public record FlowSchedule(FlowSet flows, long[] startPs, long[] stopPs, long[] 
         long[] start = startPs.clone();
         start[i] = ps;
         return new FlowSchedule(flows, start, stopPs.clone(), bytes.clone(), rateBps.clone(), after.clone(), waitStart,
-                waitFlows);
+                waitFlows, receiveDelayPs);
+    }
+
+    /** This schedule (its arrays shared) with waiting flows beginning {@code ps} after their last receive. */
+    public FlowSchedule withReceiveDelay(long ps) {
+        return new FlowSchedule(flows, startPs, stopPs, bytes, rateBps, after, waitStart, waitFlows, ps);
     }
 
     /**

@@ -30,16 +30,20 @@ import java.util.Arrays;
  * @param repetitions times the whole kernel runs, one run after the other at each rank
  * @param hotSenders hosts sending to the hotspots without end
  * @param hotspots their destinations, dealt to the hot senders in turn
+ * <p>Two more kernels are HPCC's network latency and bandwidth tests ({@link HpccNetworkTests}, seed 002
+ * Paper III's Table III): <b>pingpong</b> and <b>rings</b>, their ranks always waiting for their receives.
+ *
  * @param synchronised whether a rank waits for its receives between steps
+ * @param test the network tests' counts and start (pingpong, rings); null for the other kernels
  */
 public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int repetitions, int[] hotSenders,
-        int[] hotspots, boolean synchronised) {
+        int[] hotspots, boolean synchronised, NetworkTest test) {
     /** The smallest b_eff message here. */
     public static final int SMALLEST_BEFF_BYTES = 1024;
 
     /** The kernels. */
     public enum Kernel {
-        BEFF_RING("beff-ring"), PTRANS("ptrans"), MPIFFT("mpifft");
+        BEFF_RING("beff-ring"), PTRANS("ptrans"), MPIFFT("mpifft"), PINGPONG("pingpong"), RINGS("rings");
 
         private final String key;
 
@@ -52,9 +56,32 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
         }
     }
 
+    /**
+     * The network tests' counts besides the message size and the measurements ({@link #repetitions}):
+     *
+     * @param loopLength timed rounds per measurement (after one untimed)
+     * @param randomRings random ring orders besides the natural one (rings)
+     * @param seed draws the random rings
+     * @param startPs when the ranks begin (hot senders begin at 0)
+     */
+    public record NetworkTest(int loopLength, int randomRings, long seed, long startPs) {
+        public NetworkTest {
+            if (loopLength < 1 || randomRings < 0 || startPs < 0) {
+                throw new IllegalArgumentException("a network test needs >= 1 timed round, >= 0 random rings and a"
+                        + " start >= 0");
+            }
+        }
+    }
+
     public HpccTrace {
         if (rankHosts.length < 2 || messageBytes < 1 || repetitions < 1) {
             throw new IllegalArgumentException("a trace needs 2 ranks, messages of >= 1 byte, >= 1 repetition");
+        }
+        if ((test != null) != (kernel == Kernel.PINGPONG || kernel == Kernel.RINGS)) {
+            throw new IllegalArgumentException("pingpong and rings, and only they, need a network test's counts");
+        }
+        if (test != null && Arrays.stream(rankHosts).distinct().count() != rankHosts.length) {
+            throw new IllegalArgumentException("two ranks on one host");
         }
         if (hotSenders.length > 0 && hotspots.length == 0) {
             throw new IllegalArgumentException("hot senders need hotspots");
@@ -67,11 +94,20 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
         this(kernel, rankHosts, messageBytes, repetitions, hotSenders, hotspots, false);
     }
 
+    /** One of the execution-time kernels (beff-ring, ptrans, mpifft). */
+    public HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int repetitions, int[] hotSenders,
+            int[] hotspots, boolean synchronised) {
+        this(kernel, rankHosts, messageBytes, repetitions, hotSenders, hotspots, synchronised, null);
+    }
+
     /**
      * The schedule: each rank's messages as sized flows chained at its host (flow order: rank by rank, or with
      * {@link #synchronised} step by step and rank by rank in each), then one endless flow per hot sender.
      */
     public FlowSchedule schedule() {
+        if (test != null) {
+            return new HpccNetworkTests(this).schedule;
+        }
         int ranks = rankHosts.length;
         RankFlows flows = new RankFlows(rankHosts);
         if (!synchronised) {
@@ -165,6 +201,8 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
                 }
                 yield m;
             }
+            // HpccNetworkTests makes these
+            case PINGPONG, RINGS -> throw new IllegalStateException("the network tests have no steps");
         };
     }
 
@@ -188,8 +226,23 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
         return a / x * b;
     }
 
+    /**
+     * The network tests' figures (pingpong, rings) from the flows' delivery times ({@code completionPs[f]}, -1:
+     * not delivered), for summary.json; empty for the other kernels.
+     */
+    public java.util.Map<String, Object> networkResults(long[] completionPs) {
+        return test == null ? java.util.Map.of() : new HpccNetworkTests(this).results(completionPs);
+    }
+
     /** What summary.json says of this trace. */
     public String describe() {
+        if (test != null) {
+            return kernel.key() + " on " + rankHosts.length + " ranks, " + messageBytes + " B, " + repetitions
+                    + " measurement(s) of " + test.loopLength() + " timed round(s)"
+                    + (kernel == Kernel.RINGS ? ", the natural ring and " + test.randomRings() + " random" : "")
+                    + (hotSenders.length == 0 ? "" : ", " + hotSenders.length + " hot senders to "
+                    + Arrays.toString(hotspots));
+        }
         return kernel.key() + " on " + rankHosts.length + " ranks, " + messageBytes + " B, " + repetitions
                 + " run(s)" + (synchronised ? ", ranks waiting for their receives" : "")
                 + (hotSenders.length == 0 ? "" : ", " + hotSenders.length + " hot senders to "

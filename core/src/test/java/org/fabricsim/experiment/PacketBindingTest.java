@@ -73,15 +73,15 @@ class PacketBindingTest {
     @Test
     void aTraceBindsItsRanksAndHotSendersAndRefusesWhatCannotBe() throws IOException {
         Topology t = Topologies.resolve("kary-ntree(4,2)", 0, 0, null); // 16 hosts
-        assertEquals(null, MessageTrafficBinding.trace(config(""), t));
+        assertEquals(null, MessageTrafficBinding.trace(config(""), t, 1));
         // SC2: the kernel on the even hosts, the first 4 odd hosts to host 9
         HpccTrace sc2 = MessageTrafficBinding.trace(config("packet.traffic = trace\npacket.trace { kernel = mpifft, ranks = even,"
-                + " hot-senders = 4, hotspots = [9] }"), t);
+                + " hot-senders = 4, hotspots = [9] }"), t, 1);
         assertArrayEquals(new int[] {0, 2, 4, 6, 8, 10, 12, 14}, sc2.rankHosts());
         assertArrayEquals(new int[] {1, 3, 5, 7}, sc2.hotSenders());
         // SC3: the last hosts send to the hotspots and run no rank
         HpccTrace sc3 = MessageTrafficBinding.trace(config("packet.traffic = trace\npacket.trace { hot-senders = 4,"
-                + " hotspots = [0, 5] }"), t);
+                + " hotspots = [0, 5] }"), t, 1);
         assertEquals(10, sc3.rankHosts().length); // nor do the hotspots 0 and 5
         assertEquals(1, sc3.rankHosts()[0]);
         assertArrayEquals(new int[] {12, 13, 14, 15}, sc3.hotSenders());
@@ -96,7 +96,40 @@ class PacketBindingTest {
         };
         for (String[] b : bad) {
             InputException e = assertThrows(InputException.class, () -> MessageTrafficBinding.trace(
-                    config("packet.traffic = trace\n" + b[0]), t));
+                    config("packet.traffic = trace\n" + b[0]), t, 1));
+            assertTrue(e.getMessage().contains(b[1]), b[0] + ": " + e.getMessage());
+        }
+    }
+
+    /** D236: Paper III's HPCC tests name their ranks, hot senders and hotspot; bad names get one line each. */
+    @Test
+    void hpccNetworkTestsNameTheirHostsAndRefuseWhatCannotBe() throws IOException {
+        Topology t = Topologies.resolve("testbed7", 0, 0, null);
+        String hpcc = "packet.traffic = trace\npacket.trace { kernel = rings, rank-hosts = [H4, H1], "
+                + "hot-sender-hosts = [H2, H1], hotspots = [H5], loop-length = 3, random-rings = 4, start = 2ms }\n";
+        HpccTrace trace = MessageTrafficBinding.trace(config(hpcc), t, 9);
+        assertArrayEquals(new int[] {t.findNode("H4"), t.findNode("H1")}, trace.rankHosts());
+        assertArrayEquals(new int[] {t.findNode("H2"), t.findNode("H1")}, trace.hotSenders(), "a rank may send hot");
+        assertArrayEquals(new int[] {t.findNode("H5")}, trace.hotspots());
+        assertEquals(new HpccTrace.NetworkTest(3, 4, 9, 2_000_000_000L), trace.test());
+        assertEquals(null, MessageTrafficBinding.trace(config("packet.traffic = trace"), t, 9).test(),
+                "the execution-time kernels have no test counts");
+        String[][] bad = {
+            {"packet.trace.rank-hosts = [H1, H9]", "packet.trace.rank-hosts: entry 1 'H9' is not a host"},
+            {"packet.trace.rank-hosts = [H1, H1]", "second rank on its host"},
+            {"packet.trace.rank-hosts = [H5, H1]", "a hotspot"},
+            {"packet.trace.rank-hosts = [H1]", "fewer than 2 ranks"},
+            {"packet.trace.hot-sender-hosts = [S1]", "packet.trace.hot-sender-hosts: entry 0 'S1' is not a host"},
+            {"packet.trace.hotspots = [H2]", "packet.trace.hotspots"},
+            {"packet.trace.start = -1ms", "packet.trace.start"},
+            {"packet.trace.receive-overhead = -1ns", "packet.trace.receive-overhead"},
+        };
+        for (String[] b : bad) {
+            InputException e = assertThrows(InputException.class, () -> {
+                ExperimentConfig c = config(hpcc + b[0]);
+                MessageTrafficBinding.trace(c, t, 9);
+                MessageTrafficBinding.receiveOverhead(c);
+            });
             assertTrue(e.getMessage().contains(b[1]), b[0] + ": " + e.getMessage());
         }
     }

@@ -173,6 +173,17 @@ final class DemoCommand implements Callable<Integer> {
                 main.out.printf(Locale.ROOT, "   %-10s %7.2f %7.2f%n", names[f], values[0].get(f).asDouble(),
                         values[1].get(f).asDouble());
             }
+            // Paper III §VI: HPCC's ping-pong in place of the victim (cc-testbed-hpcc.conf, D236)
+            String[][] columns = {{"idle", "packet.trace.hot-sender-hosts=[]"}, {"CC off", "packet.cc.enabled=false"},
+                {"CC on", "packet.cc.enabled=true"}};
+            StringBuilder line = new StringBuilder("   HPCC ping-pong latency H1<->H4 (paper 1.68 / 12.39 / 1.73 us):");
+            for (String[] column : columns) {
+                Path run = file("cc-testbed-hpcc.conf", "cc-testbed-hpcc-" + column[0].replace(' ', '-').toLowerCase(
+                        Locale.ROOT), column[1], "packet.end-time=45ms");
+                line.append(String.format(Locale.ROOT, " %s %.2f", column[0], Json.read(run.resolve("summary.json"))
+                        .get("trace").get("latency_us").get("avg").asDouble()));
+            }
+            main.out.println(line.append(" us"));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -429,7 +440,6 @@ final class DemoCommand implements Callable<Integer> {
         return to;
     }
 
-    /** Runs a demo sweep file into {@code dir} under --out and returns where it wrote. */
     /** Runs a shipped experiment file with {@code extra} settings (the user's --set after them). */
     private Path sweep(String file, String dir, String... extra) {
         Path conf = Path.of(System.getProperty("fabricsim.conf", "conf"), "experiments", file);
