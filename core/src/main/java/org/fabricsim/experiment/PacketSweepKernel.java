@@ -34,16 +34,20 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
     private static final long serialVersionUID = 1L;
     /** Measures are kept in thousandths. */
     static final double SCALE = 1000.0;
+    private static final java.util.regex.Pattern ELEMENT = java.util.regex.Pattern.compile("(.+)\\[(\\d{1,9})]");
 
     @Override
     public List<String> columns() {
         return measures.stream().map(PacketSweepKernel::column).toList();
     }
 
-    /** The column of a measure: its path without {@code metrics.}, dots as underscores, in thousandths. */
+    /**
+     * The column of a measure: its path without {@code metrics.}, dots (and a list element's brackets) as
+     * underscores, in thousandths: {@code metrics.flow_gbps_values[2]} is {@code flow_gbps_values_2_milli}.
+     */
     static String column(String measure) {
         String m = measure.startsWith("metrics.") ? measure.substring("metrics.".length()) : measure;
-        return m.replace('.', '_').replace('-', '_') + "_milli";
+        return m.replace('.', '_').replace('-', '_').replace('[', '_').replace("]", "") + "_milli";
     }
 
     @Override
@@ -79,18 +83,26 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
         return summary;
     }
 
-    /** The number at {@code path} in {@code summary}; null is 0; anything else absent or not a number is refused. */
+    /**
+     * The number at {@code path} in {@code summary} ({@code name[i]}: element i of a list, as the ledger reads
+     * it); null is 0; anything else absent or not a number is refused.
+     */
     static double value(Map<String, Object> summary, String path) {
         Object at = summary;
         for (String part : path.split("\\.")) {
             if (at == null) {
                 return 0; // an undefined section (e.g. sorted rates of a run without finished flows)
             }
-            if (!(at instanceof Map<?, ?> m) || !m.containsKey(part)) {
+            java.util.regex.Matcher element = ELEMENT.matcher(part);
+            String name = element.matches() ? element.group(1) : part;
+            if (!(at instanceof Map<?, ?> m) || !m.containsKey(name)) {
                 throw new InputException("sweep.measures: '" + path + "' is not in a packet run's summary.json"
-                        + " (no '" + part + "' there; see docs/OUTPUTS.md)");
+                        + " (no '" + name + "' there; see docs/OUTPUTS.md)");
             }
-            at = m.get(part);
+            at = m.get(name);
+            if (element.matches() && at != null) {
+                at = element(at, Integer.parseInt(element.group(2)), path);
+            }
         }
         if (at == null) {
             return 0;
@@ -99,5 +111,19 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
             throw new InputException("sweep.measures: '" + path + "' is not a number in summary.json (" + at + ")");
         }
         return n.doubleValue();
+    }
+
+    /** Element {@code i} of a list in summary.json (a Java array or a List there); out of range is refused. */
+    private static Object element(Object list, int i, String path) {
+        int n = list instanceof double[] d ? d.length : list instanceof long[] l ? l.length
+                : list instanceof int[] k ? k.length : list instanceof List<?> x ? x.size() : -1;
+        if (n < 0) {
+            throw new InputException("sweep.measures: '" + path + "' selects an element of what is not a list");
+        }
+        if (i >= n) {
+            throw new InputException("sweep.measures: '" + path + "' asks for element " + i + " of a list of " + n);
+        }
+        return list instanceof double[] d ? d[i] : list instanceof long[] l ? l[i]
+                : list instanceof int[] k ? k[i] : ((List<?>) list).get(i);
     }
 }
