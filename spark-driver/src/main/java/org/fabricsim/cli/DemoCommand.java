@@ -179,7 +179,7 @@ final class DemoCommand implements Callable<Integer> {
             StringBuilder line = new StringBuilder("   HPCC ping-pong latency H1<->H4 (paper 1.68 / 12.39 / 1.73 us):");
             for (String[] column : columns) {
                 Path run = file("cc-testbed-hpcc.conf", "cc-testbed-hpcc-" + column[0].replace(' ', '-').toLowerCase(
-                        Locale.ROOT), column[1], "packet.end-time=45ms");
+                        Locale.ROOT), column[1]);
                 line.append(String.format(Locale.ROOT, " %s %.2f", column[0], Json.read(run.resolve("summary.json"))
                         .get("trace").get("latency_us").get("avg").asDouble()));
             }
