@@ -331,6 +331,7 @@ final class DemoCommand implements Callable<Integer> {
         ReproduceCommand r = new ReproduceCommand();
         r.main = new Main(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
         r.tier = "quick";
+        r.progress = settings.progress; // picocli's default is not set on a command made here
         r.out = out.resolve("reproduce");
         try {
             r.call();
