@@ -163,11 +163,7 @@ public final class MessageTrafficBinding {
 
     /** Entry {@code i} of the host list {@code key}: a host of the topology, by name. */
     private static int host(ExperimentConfig c, Topology t, String key, int i, String name) {
-        int node = t.findNode(name.trim());
-        if (node < 0 || !t.isHost(node)) {
-            throw c.error(key, "entry " + i + " '" + name.trim() + "' is not a host of topology " + t.name());
-        }
-        return node;
+        return PacketBinding.host(c, t, key, name.trim(), "entry " + i);
     }
 
     /**

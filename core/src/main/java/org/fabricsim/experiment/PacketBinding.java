@@ -267,12 +267,17 @@ public final class PacketBinding {
     }
 
     private static int host(ExperimentConfig c, Topology t, String name, String what) {
+        return host(c, t, FLOWS, name, what);
+    }
+
+    /** Host {@code name} of {@code t}, named in {@code key} as {@code what}; a missing or unknown name is refused. */
+    static int host(ExperimentConfig c, Topology t, String key, String name, String what) {
         if (name == null) {
-            throw c.error(FLOWS, what + " is missing");
+            throw c.error(key, what + " is missing");
         }
         int node = t.findNode(name);
         if (node < 0 || !t.isHost(node)) {
-            throw c.error(FLOWS, what + " '" + name + "' is not a host of topology " + t.name());
+            throw c.error(key, what + " '" + name + "' is not a host of topology " + t.name());
         }
         return node;
     }

@@ -440,11 +440,7 @@ final class PacketExperiment implements Experiment {
             m.put("messages", traced);
             m.put("messages_completed", done);
             m.put("execution_time_us", done == traced ? last / 1e6 : null); // null: not finished by the end
-            long[] completion = new long[schedule.size()];
-            for (int f = 0; f < completion.length; f++) {
-                completion[f] = metrics.completions(f) > 0 ? metrics.completionPs(f) : -1;
-            }
-            m.putAll(trace.networkResults(completion)); // HPCC's ping-pong and ring figures (Paper III Table III)
+            m.putAll(trace.networkResults(completions(schedule, metrics))); // HPCC's ping-pong and ring figures (Paper III Table III)
             summary.put("trace", m);
         }
         if (collective != null) {
@@ -456,11 +452,7 @@ final class PacketExperiment implements Experiment {
     /** The OSU benchmark's figures (seed 004 §IV-C): the ranks' mean time in the collective, per iteration and overall. */
     private static Map<String, Object> collectiveSummary(Collective collective, FlowSchedule schedule,
             PacketMetrics metrics) {
-        long[] completion = new long[schedule.size()];
-        for (int f = 0; f < completion.length; f++) {
-            completion[f] = metrics.completions(f) > 0 ? metrics.completionPs(f) : -1;
-        }
-        double[] perIteration = collective.iterationLatenciesUs(completion);
+        double[] perIteration = collective.iterationLatenciesUs(completions(schedule, metrics));
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("benchmark", collective.describe());
         int done = 0;
@@ -475,6 +467,15 @@ final class PacketExperiment implements Experiment {
         m.put("latency_us", done == perIteration.length ? sum / done : null); // null: not finished by the end
         m.put("latency_us_per_iteration", list);
         return m;
+    }
+
+    /** Per flow: when it was delivered whole, -1 if it was not (what the MPI-like traffics read their figures from). */
+    private static long[] completions(FlowSchedule schedule, PacketMetrics metrics) {
+        long[] completion = new long[schedule.size()];
+        for (int f = 0; f < completion.length; f++) {
+            completion[f] = metrics.completions(f) > 0 ? metrics.completionPs(f) : -1;
+        }
+        return completion;
     }
 
     /** The most ports any switch has. */

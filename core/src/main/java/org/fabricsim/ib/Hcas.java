@@ -270,15 +270,9 @@ public final class Hcas {
         boolean started = false;
         for (int k = waiterStart[f]; k < waiterStart[f + 1]; k++) {
             int g = waiters[k];
-            if (--pending[g - flowBase] == 0) {
-                long delay = schedule.receiveDelayPs();
-                if (delay > 0) { // the rank's software cost per message (D236): the send begins that much later
-                    sink.send(Math.max(t + delay, schedule.startPs()[g]), PacketNetwork.FLOW_START, h,
-                            topology.hostPort(h), g);
-                } else {
-                    begin(t, g);
-                    started = true;
-                }
+            // the rank's software cost per message (D236): the send begins that much after the receive
+            if (--pending[g - flowBase] == 0 && begin(t, t + schedule.receiveDelayPs(), g)) {
+                started = true;
             }
         }
         if (started) {
@@ -288,13 +282,19 @@ public final class Hcas {
 
     /** Flow {@code g} may begin: now, or at its start time. */
     private void begin(long t, int g) {
-        long start = schedule.startPs()[g];
-        if (start <= t) {
+        begin(t, t, g);
+    }
+
+    /** Flow {@code g} may begin from {@code earliest} on: now (returns true), or at that time or its start time. */
+    private boolean begin(long t, long earliest, int g) {
+        long at = Math.max(earliest, schedule.startPs()[g]);
+        if (at <= t) {
             activate(t, g);
-        } else {
-            int h = flowSrc[g];
-            sink.send(start, PacketNetwork.FLOW_START, h, topology.hostPort(h), g);
+            return true;
         }
+        int h = flowSrc[g];
+        sink.send(at, PacketNetwork.FLOW_START, h, topology.hostPort(h), g);
+        return false;
     }
 
     /**

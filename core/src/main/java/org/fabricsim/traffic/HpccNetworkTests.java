@@ -38,25 +38,11 @@ final class HpccNetworkTests {
     /** Per timed block (pair or ring, measurement): its first round's flows [a, b) and its last round's [c, d). */
     private int[][] blocks = new int[16][];
     private int blockCount;
-    private final int[][] rings;
 
     HpccNetworkTests(HpccTrace trace) {
         this.trace = trace;
         this.test = trace.test();
         this.flows = new RankFlows(trace.rankHosts());
-        int ranks = trace.rankHosts().length;
-        rings = new int[test.randomRings() + 1][];
-        rings[0] = java.util.stream.IntStream.range(0, ranks).toArray();
-        SplittableRandom random = new SplittableRandom(test.seed());
-        for (int k = 1; k < rings.length; k++) {
-            rings[k] = rings[0].clone();
-            for (int i = ranks - 1; i > 0; i--) { // Fisher-Yates: a uniform order of the ranks
-                int j = random.nextInt(i + 1);
-                int x = rings[k][i];
-                rings[k][i] = rings[k][j];
-                rings[k][j] = x;
-            }
-        }
         if (trace.kernel() == HpccTrace.Kernel.PINGPONG) {
             pingPong();
         } else {
@@ -114,6 +100,12 @@ final class HpccNetworkTests {
 
     private void rings() {
         int ranks = trace.rankHosts().length;
+        int[][] rings = new int[test.randomRings() + 1][];
+        rings[0] = java.util.stream.IntStream.range(0, ranks).toArray();
+        SplittableRandom random = new SplittableRandom(test.seed());
+        for (int k = 1; k < rings.length; k++) {
+            rings[k] = Shuffle.permutation(ranks, random); // a uniform order of the ranks
+        }
         int[] right = new int[ranks];
         int[] left = new int[ranks];
         for (int meas = 0; meas < trace.repetitions(); meas++) {

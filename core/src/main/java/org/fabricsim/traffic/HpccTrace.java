@@ -23,6 +23,9 @@ import java.util.Arrays;
  * steps is not modelled. Optional hot senders send to hotspots for the whole run (SC2: 32 odd hosts to host
  * 123; SC3: a quarter of the hosts to 4 hotspots).
  *
+ * <p>Two more kernels are HPCC's network latency and bandwidth tests ({@link HpccNetworkTests}, seed 002
+ * Paper III's Table III): <b>pingpong</b> and <b>rings</b>, their ranks always waiting for their receives.
+ *
  * @param kernel which kernel
  * @param rankHosts the host of every rank, in rank order
  * @param messageBytes beff-ring: the longest message; ptrans: what a rank holds of the matrix (its blocks
@@ -30,9 +33,6 @@ import java.util.Arrays;
  * @param repetitions times the whole kernel runs, one run after the other at each rank
  * @param hotSenders hosts sending to the hotspots without end
  * @param hotspots their destinations, dealt to the hot senders in turn
- * <p>Two more kernels are HPCC's network latency and bandwidth tests ({@link HpccNetworkTests}, seed 002
- * Paper III's Table III): <b>pingpong</b> and <b>rings</b>, their ranks always waiting for their receives.
- *
  * @param synchronised whether a rank waits for its receives between steps
  * @param test the network tests' counts and start (pingpong, rings); null for the other kernels
  */
@@ -236,15 +236,10 @@ public record HpccTrace(Kernel kernel, int[] rankHosts, int messageBytes, int re
 
     /** What summary.json says of this trace. */
     public String describe() {
-        if (test != null) {
-            return kernel.key() + " on " + rankHosts.length + " ranks, " + messageBytes + " B, " + repetitions
-                    + " measurement(s) of " + test.loopLength() + " timed round(s)"
-                    + (kernel == Kernel.RINGS ? ", the natural ring and " + test.randomRings() + " random" : "")
-                    + (hotSenders.length == 0 ? "" : ", " + hotSenders.length + " hot senders to "
-                    + Arrays.toString(hotspots));
-        }
-        return kernel.key() + " on " + rankHosts.length + " ranks, " + messageBytes + " B, " + repetitions
-                + " run(s)" + (synchronised ? ", ranks waiting for their receives" : "")
+        String runs = test == null ? " run(s)" + (synchronised ? ", ranks waiting for their receives" : "")
+                : " measurement(s) of " + test.loopLength() + " timed round(s)"
+                + (kernel == Kernel.RINGS ? ", the natural ring and " + test.randomRings() + " random" : "");
+        return kernel.key() + " on " + rankHosts.length + " ranks, " + messageBytes + " B, " + repetitions + runs
                 + (hotSenders.length == 0 ? "" : ", " + hotSenders.length + " hot senders to "
                 + Arrays.toString(hotspots));
     }
