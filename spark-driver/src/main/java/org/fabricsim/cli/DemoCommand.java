@@ -85,28 +85,20 @@ final class DemoCommand implements Callable<Integer> {
         main.out.println(sameResults(seq, two)
                 ? "   identical results: summary.json and every Arrow table are byte for byte the sequential run's"
                 : "   RESULTS DIFFER from the sequential run (a bug: please report it)");
-        try {
-            JsonNode e = Json.read(two.resolve("run.json")).get("engine");
-            main.out.printf(Locale.ROOT, "   2 LPs: lookahead %s (the cut cables alone: %s), %d cross-LP events, %.3f null"
-                    + " messages per cross-LP event; speed-ups in docs/BENCHMARKS.md%n",
-                    Units.formatTime(e.get("min_lookahead_ps").asLong()),
-                    Units.formatTime(e.get("min_cut_cable_latency_ps").asLong()), e.get("cross_lp_events").asLong(),
-                    e.get("null_messages_per_cross_lp_event").asDouble());
-        } catch (java.io.IOException ex) {
-            throw new java.io.UncheckedIOException(ex);
-        }
+        JsonNode e2 = json(two.resolve("run.json")).get("engine");
+        main.out.printf(Locale.ROOT, "   2 LPs: lookahead %s (the cut cables alone: %s), %d cross-LP events, %.3f null"
+                + " messages per cross-LP event; speed-ups in docs/BENCHMARKS.md%n",
+                Units.formatTime(e2.get("min_lookahead_ps").asLong()),
+                Units.formatTime(e2.get("min_cut_cable_latency_ps").asLong()), e2.get("cross_lp_events").asLong(),
+                e2.get("null_messages_per_cross_lp_event").asDouble());
         Path four = packet("packet-tree648-4lps", "engine.kind=distributed", "engine.partitions=4");
-        try {
-            JsonNode e = Json.read(four.resolve("run.json")).get("engine");
-            long waves = e.get("global_bound_waves").asLong();
-            main.out.printf(Locale.ROOT, "   4 LPs: %s; %.3f null messages per cross-LP event; %s (docs/DISTRIBUTED.md)%n",
-                    sameResults(seq, four) ? "identical results" : "RESULTS DIFFER (a bug: please report it)",
-                    e.get("null_messages_per_cross_lp_event").asDouble(), waves > 0 ? waves
-                    + " waves of the coordinator's global bound crossed idle stretches" : "at full load no idle stretch"
-                    + " was long enough for the coordinator's global bound (it pays at light load)");
-        } catch (java.io.IOException ex) {
-            throw new java.io.UncheckedIOException(ex);
-        }
+        JsonNode e4 = json(four.resolve("run.json")).get("engine");
+        long waves = e4.get("global_bound_waves").asLong();
+        main.out.printf(Locale.ROOT, "   4 LPs: %s; %.3f null messages per cross-LP event; %s (docs/DISTRIBUTED.md)%n",
+                sameResults(seq, four) ? "identical results" : "RESULTS DIFFER (a bug: please report it)",
+                e4.get("null_messages_per_cross_lp_event").asDouble(), waves > 0 ? waves
+                + " waves of the coordinator's global bound crossed idle stretches" : "at full load no idle stretch"
+                + " was long enough for the coordinator's global bound (it pays at light load)");
         main.out.println();
 
         step("10. Adaptive routing in the packet model, seed 004 C1 scenario 2: three flows over two parallel"
@@ -119,14 +111,10 @@ final class DemoCommand implements Callable<Integer> {
         double[] latency = new double[2];
         String[] osu = {"packet-c2-osu", "ar-c2-osu"};
         for (int k = 0; k < 2; k++) {
-            try {
-                // 256 KiB blocks, two iterations: a large message, quickly
-                latency[k] = Json.read(sweep(osu[k] + ".conf", osu[k], "packet.collective.message-size=256KiB",
-                        "packet.collective.iterations=2", "packet.collective.skip=0").resolve("summary.json"))
-                        .get("collective").get("latency_us").asDouble();
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+            // 256 KiB blocks, two iterations: a large message, quickly
+            latency[k] = json(sweep(osu[k] + ".conf", osu[k], "packet.collective.message-size=256KiB",
+                    "packet.collective.iterations=2", "packet.collective.skip=0").resolve("summary.json"))
+                    .get("collective").get("latency_us").asDouble();
         }
         main.out.printf(Locale.ROOT, "   OSU all-to-all on C2 (seed 004 §IV-C, 12 ranks, 256 KiB blocks): DR %.1f us, AR %.1f us,"
                 + " %.0f %% lower (paper: about 20 %% for large messages)%n", latency[0], latency[1],
@@ -141,17 +129,13 @@ final class DemoCommand implements Callable<Integer> {
         for (String[] run : List.of(new String[] {"ear", "19.2Gbps"}, new String[] {"ear", "40Gbps"},
                 new String[] {"circuits", "40Gbps"})) {
             Path dir = sequence001("packet-seed001-" + run[0] + "-" + run[1], run[0], run[1]);
-            try {
-                JsonNode m = Json.read(dir.resolve("summary.json")).get("metrics");
-                JsonNode a = m.get("adaptation");
-                JsonNode r = m.get("reorder");
-                main.out.printf(Locale.ROOT, "   %-10s %10s %12d %14.1f / %5.1f us %22.4f %18.1f%n", run[0], run[1],
-                        a.get("adaptations").asLong(), a.get("convergence_us").get("mean").asDouble(),
-                        a.get("convergence_us").get("max").asDouble(), r.get("ooo_ratio").asDouble(),
-                        r.get("avg_of_avg_gbps").asDouble());
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+            JsonNode m = json(dir.resolve("summary.json")).get("metrics");
+            JsonNode a = m.get("adaptation");
+            JsonNode r = m.get("reorder");
+            main.out.printf(Locale.ROOT, "   %-10s %10s %12d %14.1f / %5.1f us %22.4f %18.1f%n", run[0], run[1],
+                    a.get("adaptations").asLong(), a.get("convergence_us").get("mean").asDouble(),
+                    a.get("convergence_us").get("max").asDouble(), r.get("ooo_ratio").asDouble(),
+                    r.get("avg_of_avg_gbps").asDouble());
         }
         main.out.println("   (seed 001 Table II on 1152 hosts: docs/ADAPTIVE_ROUTING.md; conf/experiments/ar-seed001-*.conf)");
         main.out.println();
@@ -165,28 +149,24 @@ final class DemoCommand implements Callable<Integer> {
                     "packet.cc.enabled=" + (on == 1), "metrics.window-start=180ms");
         }
         main.out.println("   flow        CC off   CC on  (Gbps, 180-200 ms)");
-        try {
-            JsonNode[] values = {Json.read(testbed[0].resolve("summary.json")).get("metrics").get("flow_gbps_values"),
-                Json.read(testbed[1].resolve("summary.json")).get("metrics").get("flow_gbps_values")};
-            String[] names = {"H1->H4", "H2->H5", "H3->H5", "H6->H5", "H7->H5"};
-            for (int f = 0; f < names.length; f++) {
-                main.out.printf(Locale.ROOT, "   %-10s %7.2f %7.2f%n", names[f], values[0].get(f).asDouble(),
-                        values[1].get(f).asDouble());
-            }
-            // Paper III §VI: HPCC's ping-pong in place of the victim (cc-testbed-hpcc.conf, D236)
-            String[][] columns = {{"idle", "packet.trace.hot-sender-hosts=[]"}, {"CC off", "packet.cc.enabled=false"},
-                {"CC on", "packet.cc.enabled=true"}};
-            StringBuilder line = new StringBuilder("   HPCC ping-pong latency H1<->H4 (paper 1.68 / 12.39 / 1.73 us):");
-            for (String[] column : columns) {
-                Path run = file("cc-testbed-hpcc.conf", "cc-testbed-hpcc-" + column[0].replace(' ', '-').toLowerCase(
-                        Locale.ROOT), column[1]);
-                line.append(String.format(Locale.ROOT, " %s %.2f", column[0], Json.read(run.resolve("summary.json"))
-                        .get("trace").get("latency_us").get("avg").asDouble()));
-            }
-            main.out.println(line.append(" us"));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        JsonNode[] values = {json(testbed[0].resolve("summary.json")).get("metrics").get("flow_gbps_values"),
+            json(testbed[1].resolve("summary.json")).get("metrics").get("flow_gbps_values")};
+        String[] names = {"H1->H4", "H2->H5", "H3->H5", "H6->H5", "H7->H5"};
+        for (int f = 0; f < names.length; f++) {
+            main.out.printf(Locale.ROOT, "   %-10s %7.2f %7.2f%n", names[f], values[0].get(f).asDouble(),
+                    values[1].get(f).asDouble());
         }
+        // Paper III §VI: HPCC's ping-pong in place of the victim (cc-testbed-hpcc.conf, D236)
+        String[][] columns = {{"idle", "packet.trace.hot-sender-hosts=[]"}, {"CC off", "packet.cc.enabled=false"},
+            {"CC on", "packet.cc.enabled=true"}};
+        StringBuilder hpcc = new StringBuilder("   HPCC ping-pong latency H1<->H4 (paper 1.68 / 12.39 / 1.73 us):");
+        for (String[] column : columns) {
+            Path run = file("cc-testbed-hpcc.conf", "cc-testbed-hpcc-" + column[0].replace(' ', '-').toLowerCase(
+                    Locale.ROOT), column[1]);
+            hpcc.append(String.format(Locale.ROOT, " %s %.2f", column[0], json(run.resolve("summary.json"))
+                    .get("trace").get("latency_us").get("avg").asDouble()));
+        }
+        main.out.println(hpcc.append(" us"));
         main.out.println();
 
         step("13. Congestion control at the message level (seed 002 Paper IV silent forest on the 648-node tree,"
@@ -199,14 +179,10 @@ final class DemoCommand implements Callable<Integer> {
         }
         main.out.println("   CC     hotspots  others  total (Gbps)");
         for (int on = 0; on < 2; on++) {
-            try {
-                JsonNode m = Json.read(forest[on].resolve("summary.json")).get("messages");
-                main.out.printf(Locale.ROOT, "   %-5s %9.2f %7.2f %7.1f%n", on == 1 ? "on" : "off",
-                        m.get("hotspot_receive_gbps").asDouble(), m.get("non_hotspot_receive_gbps").asDouble(),
-                        m.get("total_gbps").asDouble());
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+            JsonNode m = json(forest[on].resolve("summary.json")).get("messages");
+            main.out.printf(Locale.ROOT, "   %-5s %9.2f %7.2f %7.1f%n", on == 1 ? "on" : "off",
+                    m.get("hotspot_receive_gbps").asDouble(), m.get("non_hotspot_receive_gbps").asDouble(),
+                    m.get("total_gbps").asDouble());
         }
         main.out.println("   (0.5 s on tree648, the windy forest and moving trees: docs/CONGESTION_CONTROL.md)");
         main.out.println();
@@ -224,26 +200,22 @@ final class DemoCommand implements Callable<Integer> {
             keys.addAll(List.of(o).subList(1, o.length));
             Path run = file("isolation-ecocc-net1.conf", "isolation-net1-" + o[0].toLowerCase(Locale.ROOT),
                     keys.toArray(String[]::new));
-            try {
-                JsonNode summary = Json.read(run.resolve("summary.json"));
-                JsonNode m = summary.get("messages");
-                JsonNode iso = summary.get("metrics").get("isolation");
-                main.out.printf(Locale.ROOT, "   %-12s %14.3f %26s%n", o[0], m.get("normalised_throughput").asDouble(),
-                        iso == null ? "-" : String.format(Locale.ROOT, "%.1f", iso.get("hot_queues_in_use_mean")
-                                .asDouble()));
-                JsonNode bins = m.get("normalised_throughput_bins");
-                long start = summary.get("metrics").get("window_start_ps").asLong();
-                long width = summary.get("metrics").get("bin_width_ps").asLong();
-                double[] x = new double[bins.size()];
-                double[] y = new double[bins.size()];
-                for (int b = 0; b < x.length; b++) {
-                    x[b] = (start + (b + 1) * width) / 1e9;
-                    y[b] = bins.get(b).asDouble();
-                }
-                lines.add(new org.fabricsim.io.Plots.Line(o[0], x, y));
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            JsonNode summary = json(run.resolve("summary.json"));
+            JsonNode m = summary.get("messages");
+            JsonNode iso = summary.get("metrics").get("isolation");
+            main.out.printf(Locale.ROOT, "   %-12s %14.3f %26s%n", o[0], m.get("normalised_throughput").asDouble(),
+                    iso == null ? "-" : String.format(Locale.ROOT, "%.1f", iso.get("hot_queues_in_use_mean")
+                            .asDouble()));
+            JsonNode bins = m.get("normalised_throughput_bins");
+            long start = summary.get("metrics").get("window_start_ps").asLong();
+            long width = summary.get("metrics").get("bin_width_ps").asLong();
+            double[] x = new double[bins.size()];
+            double[] y = new double[bins.size()];
+            for (int b = 0; b < x.length; b++) {
+                x[b] = (start + (b + 1) * width) / 1e9;
+                y[b] = bins.get(b).asDouble();
             }
+            lines.add(new org.fabricsim.io.Plots.Line(o[0], x, y));
         }
         try {
             org.fabricsim.io.Plots.lines(out.resolve("isolation.png"), new org.fabricsim.io.Plots.Labels(
@@ -261,21 +233,17 @@ final class DemoCommand implements Callable<Integer> {
         Path[] fig11 = {file("rates-fig1-1-ps.conf", "fig1-1-nc", "packet.injection=round-robin", "packet.rates=given"),
             file("rates-fig1-1-ps.conf", "fig1-1-ps")};
         main.out.println("   scheme        completion (us)   time units");
-        try {
-            double[] done = new double[2];
-            double overhead = 0;
-            for (int r = 0; r < 2; r++) {
-                JsonNode m = Json.read(fig11[r].resolve("summary.json")).get("metrics");
-                done[r] = m.get("completion_time_us").get("max").asDouble();
-                overhead = m.get("packet_overhead_bytes").asDouble();
-            }
-            // a time unit: one flow (1 MiB in 512 packets of 2 KiB) at the 10 Gbps line rate
-            double unit = ((1 << 20) + 512 * overhead) * 8 / 10e9 * 1e6;
-            main.out.printf(Locale.ROOT, "   %-12s %16.1f %12.2f%n", "NC", done[0], done[0] / unit);
-            main.out.printf(Locale.ROOT, "   %-12s %16.1f %12.2f%n", "FFA by PS", done[1], done[1] / unit);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        double[] done = new double[2];
+        double overhead = 0;
+        for (int r = 0; r < 2; r++) {
+            JsonNode m = json(fig11[r].resolve("summary.json")).get("metrics");
+            done[r] = m.get("completion_time_us").get("max").asDouble();
+            overhead = m.get("packet_overhead_bytes").asDouble();
         }
+        // a time unit: one flow (1 MiB in 512 packets of 2 KiB) at the 10 Gbps line rate
+        double unit = ((1 << 20) + 512 * overhead) * 8 / 10e9 * 1e6;
+        main.out.printf(Locale.ROOT, "   %-12s %16.1f %12.2f%n", "NC", done[0], done[0] / unit);
+        main.out.printf(Locale.ROOT, "   %-12s %16.1f %12.2f%n", "FFA by PS", done[1], done[1] / unit);
         main.out.println("   (Periodic Selection and Shaped Virtual Clock: docs/RATES.md, at the packet level)");
         main.out.println();
 
@@ -453,22 +421,18 @@ final class DemoCommand implements Callable<Integer> {
 
     /** Prints the means of some columns of a sweep's summary.json, one line per point. */
     private void table(Path dir, List<String> columns, double scale) {
-        try {
-            JsonNode points = Json.read(dir.resolve("summary.json")).get("points");
-            StringBuilder head = new StringBuilder(String.format("   %-8s", "x"));
-            // shown scaled: ppm as plain values, and (scale 1e-3) ns as us, thousandths as units, ppb as ppm
-            columns.forEach(c -> head.append(String.format(" %28s", c.replace("_ppm", "").replace("_ns", "_us")
-                    .replace("_milli", "").replace("_ppb", "_ppm"))));
-            main.out.println(head);
-            for (JsonNode p : points) {
-                StringBuilder line = new StringBuilder(String.format("   %-8s", p.get("x").asText()));
-                for (String c : columns) {
-                    line.append(String.format(" %28.3f", p.get("columns").get(c).get("mean").asDouble() * scale));
-                }
-                main.out.println(line);
+        JsonNode points = json(dir.resolve("summary.json")).get("points");
+        StringBuilder head = new StringBuilder(String.format("   %-8s", "x"));
+        // shown scaled: ppm as plain values, and (scale 1e-3) ns as us, thousandths as units, ppb as ppm
+        columns.forEach(c -> head.append(String.format(" %28s", c.replace("_ppm", "").replace("_ns", "_us")
+                .replace("_milli", "").replace("_ppb", "_ppm"))));
+        main.out.println(head);
+        for (JsonNode p : points) {
+            StringBuilder line = new StringBuilder(String.format("   %-8s", p.get("x").asText()));
+            for (String c : columns) {
+                line.append(String.format(" %28.3f", p.get("columns").get(c).get("mean").asDouble() * scale));
             }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            main.out.println(line);
         }
         main.out.println();
     }
@@ -483,21 +447,26 @@ final class DemoCommand implements Callable<Integer> {
             keys.addAll(settings.settings);
             Path to = out.resolve("deadlock-" + routing);
             settings.run(main, ExperimentConfig.fromSets(keys, topologies), to, List.of("demo"));
-            try {
-                JsonNode d = Json.read(to.resolve("summary.json")).get("deadlock");
-                List<String> ports = new ArrayList<>();
-                if (d != null) {
-                    d.get("ports").forEach(p -> ports.add(p.asText()));
-                }
-                main.out.println("   " + routing + ": " + (d == null ? "ran its 200 us, no deadlock"
-                        : String.format(Locale.ROOT, "deadlocked at %.4f us, %d packets held, credit cycle %s -> %s",
-                                d.get("time_ps").asLong() / 1e6, d.get("packets").asInt(), String.join(" -> ", ports),
-                                ports.get(0))));
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            JsonNode d = json(to.resolve("summary.json")).get("deadlock");
+            List<String> ports = new ArrayList<>();
+            if (d != null) {
+                d.get("ports").forEach(p -> ports.add(p.asText()));
             }
+            main.out.println("   " + routing + ": " + (d == null ? "ran its 200 us, no deadlock"
+                    : String.format(Locale.ROOT, "deadlocked at %.4f us, %d packets held, credit cycle %s -> %s",
+                            d.get("time_ps").asLong() / 1e6, d.get("packets").asInt(), String.join(" -> ", ports),
+                            ports.get(0))));
         }
         main.out.println("   (docs/PACKET_MODEL.md, \"Deadlock\"; docs/OUTPUTS.md, exit status)");
+    }
+
+    /** A run's JSON file, read for the demo's tables (an unreadable one ends the demo). */
+    private static JsonNode json(Path file) {
+        try {
+            return Json.read(file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private void step(String title) {
