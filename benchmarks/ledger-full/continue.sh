@@ -7,6 +7,8 @@
 #   benchmarks/ledger-full/continue.sh run ENTRY-ID OUT    # seeds OUT/runs from here, runs the entry's full run
 #                                                         # (stop it with SIGTERM: finished rounds are kept)
 #   benchmarks/ledger-full/continue.sh save OUT            # copies OUT's finished rounds and runs back here
+#   benchmarks/ledger-full/continue.sh report              # docs/REPRODUCTION-FULL.md from the runs kept here
+#                                                         # (`reproduce --tier full --kept`: runs nothing)
 #
 # A round is kept only when it finished (the sweep's commit protocol, docs/OUTPUTS.md "Interrupted sweeps");
 # a run whose experiment file or ledger settings changed since its rounds were made is refused by
@@ -29,7 +31,6 @@ save)
   out=$2
   for d in "$out"/runs/*/; do
     id=$(basename "$d")
-    case "$id" in s00[0-4]-full-*) ;; *) continue;; esac # the full tier's runs only
     if [ -f "$d/summary.json" ]; then
       rm -rf "${store:?}/$id"; mkdir -p "$store/$id"
       cp "$d"/*.json "$store/$id/" # the finished sweep: its summary and definition (the figures stay in OUT)
@@ -40,5 +41,11 @@ save)
   done
   du -sh "$store" 2>/dev/null || echo "nothing to save in $out"
   ;;
-*) sed -n '2,13p' "$0"; exit 2;;
+report)
+  tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+  mkdir -p "$tmp/runs"; cp -r "$store"/*/ "$tmp/runs/"
+  ./fabricsim reproduce --tier full --kept --out "$tmp" --progress off
+  cp "$tmp/REPRODUCTION.md" docs/REPRODUCTION-FULL.md
+  ;;
+*) sed -n '2,15p' "$0"; exit 2;;
 esac

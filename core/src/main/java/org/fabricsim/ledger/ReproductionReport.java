@@ -25,9 +25,10 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
      * @param runs the runs its entries need
      * @param runsKept of those, the ones found finished in DIR/runs from an earlier invocation
      * @param runSeconds the runs' own wall times (run.json), kept ones included
+     * @param leftOut with {@code --kept}, the entries at the tier left out because a run of theirs is not kept; else -1
      */
     public record Meta(String date, String commit, String machine, String tier, String only, double wallSeconds,
-            int runs, int runsKept, double runSeconds) {
+            int runs, int runsKept, double runSeconds, int leftOut) {
     }
 
     /** Verdict counts per seed, seeds in order. */
@@ -78,6 +79,7 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
         return Json.object().put("schema_version", "1").put("date", meta.date()).put("commit", meta.commit())
                 .put("machine", meta.machine()).put("tier", meta.tier()).put("only", meta.only())
                 .put("wall_seconds", meta.wallSeconds()).put("runs", meta.runs()).put("runs_kept", meta.runsKept())
+                .put("kept_only", meta.leftOut() >= 0).put("entries_left_out", Math.max(0, meta.leftOut()))
                 .put("runs_wall_seconds", meta.runSeconds()).put("entries_total", outcomes.size())
                 .put("counts", countsJson(all)).put("counts_per_seed", counts).put("entries", entries);
     }
@@ -141,6 +143,9 @@ public record ReproductionReport(Meta meta, List<Outcome> outcomes) {
                 .append(meta.runs() == 0 ? "" : String.format(Locale.ROOT, "; its %d runs took %.0f s of wall time in"
                         + " all, %d of them kept from an earlier invocation with the same --out", meta.runs(),
                         meta.runSeconds(), meta.runsKept()))
+                .append(meta.leftOut() < 0 ? "" : String.format(Locale.ROOT, "%n- from the kept runs only (`--kept`):"
+                        + " nothing was run for this report; %d entries at this tier whose runs are not kept are left"
+                        + " out", meta.leftOut()))
                 .append("\n\n");
         b.append("| seed | entries | reproduced | partly | not reproduced | not run (a higher tier) |\n")
                 .append("|---|---|---|---|---|---|\n");

@@ -138,7 +138,7 @@ class LedgerTest {
         assertEquals(Tier.STANDARD, e.tier());
         Outcome o = Outcome.of(e, Map.of());
         assertEquals(Verdict.NOT_REPRODUCED, o.verdict());
-        String md = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "standard", null, 1.0, 0, 0, 0),
+        String md = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "standard", null, 1.0, 0, 0, 0, -1),
                 List.of(o)).markdown();
         assertTrue(md.contains("| not measurable yet |") && md.contains("Not measurable yet: the OSU all-to-all (issue 32)."), md);
         Path dir = ledger(RUNS + "entries = [ { id = e2, seed = \"004\", place = p, words = w, run = r,"
@@ -153,7 +153,7 @@ class LedgerTest {
                 + " tolerance { relative = 0.02, partly = 0.1, reason = r }")), root);
         LedgerEntry e = l.entries().get(0);
         ReproductionReport r = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "quick", null, 1.0,
-                3, 2, 250.4), List.of(new Outcome(e, 90, 90 / 94.0, Verdict.PARTLY)));
+                3, 2, 250.4, -1), List.of(new Outcome(e, 90, 90 / 94.0, Verdict.PARTLY)));
         assertEquals(Map.of("004", Map.of(Verdict.REPRODUCED, 0, Verdict.PARTLY, 1, Verdict.NOT_REPRODUCED, 0,
                 Verdict.NOT_RUN, 0)), r.counts());
         String md = r.markdown();
@@ -177,7 +177,7 @@ class LedgerTest {
         assertEquals(List.of(), l.select(Tier.STANDARD, null), "a standard run does not run it");
         assertEquals(List.of(e), l.matching("004"));
         ReproductionReport r = new ReproductionReport(new ReproductionReport.Meta("d", "c", "m", "standard", null, 1.0,
-                0, 0, 0), List.of(Outcome.notRun(e)));
+                0, 0, 0, -1), List.of(Outcome.notRun(e)));
         String md = r.markdown();
         assertTrue(md.contains("| [004](#seed-004) | 1 | 0 | 0 | 0 | 1 |"), md);
         assertTrue(md.contains("| not run (tier full) |") && md.contains("**not run at this tier**") && !md.contains("Cause"), md);

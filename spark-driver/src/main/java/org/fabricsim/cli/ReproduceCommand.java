@@ -62,6 +62,10 @@ final class ReproduceCommand implements Callable<Integer> {
                     + " sweeps take hours). Default: ${DEFAULT-VALUE}.")
     String progress;
 
+    @Option(names = "--kept", description = "Run nothing: compute the verdicts of the entries whose runs are all kept"
+            + " in DIR/runs (a full tier's runs, made over several sittings) and leave the others out of the report.")
+    boolean keptOnly;
+
     /** Runs found finished in DIR/runs and kept. */
     private int kept;
 
@@ -78,6 +82,17 @@ final class ReproduceCommand implements Callable<Integer> {
         Path root = dir.getParent() == null || dir.getParent().getParent() == null ? dir : dir.getParent().getParent();
         Ledger ledger = Ledger.load(dir, root);
         List<LedgerEntry> entries = ledger.select(t, only);
+        int leftOut = 0;
+        if (keptOnly) {
+            List<LedgerEntry> kept = new ArrayList<>();
+            for (LedgerEntry e : entries) {
+                if (e.run() != null && allKept(e, ledger, root)) {
+                    kept.add(e);
+                }
+            }
+            leftOut = entries.size() - kept.size();
+            entries = kept;
+        }
         Map<String, LedgerRun> runs = new LinkedHashMap<>();
         for (LedgerEntry e : entries) {
             if (e.run() != null) {
@@ -95,7 +110,7 @@ final class ReproduceCommand implements Callable<Integer> {
             summaries.put(run.id(), run(run, root, k, runs.size()));
         }
         List<Outcome> outcomes = new ArrayList<>();
-        for (LedgerEntry e : ledger.matching(only)) { // those above the tier listed too, as not run
+        for (LedgerEntry e : keptOnly ? entries : ledger.matching(only)) { // those above the tier listed too, as not run
             outcomes.add(e.tier().compareTo(t) <= 0 ? Outcome.of(e, summaries) : Outcome.notRun(e));
         }
         double wall = (System.nanoTime() - start) / 1e9;
@@ -109,7 +124,7 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         ReproductionReport report = new ReproductionReport(new ReproductionReport.Meta(
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), commit(root), machine(), t.word(), only, wall,
-                runs.size(), kept, runSeconds), outcomes);
+                runs.size(), kept, runSeconds, keptOnly ? leftOut : -1), outcomes);
         write(report);
         Map<Verdict, Integer> all = report.totals();
         int above = all.get(Verdict.NOT_RUN);
@@ -120,19 +135,41 @@ final class ReproduceCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Runs {@code run} into DIR/runs/ID unless its results are there already; returns its summary. */
-    private JsonNode run(LedgerRun run, Path root, int k, int n) throws IOException {
-        Path dir = out.resolve("runs").resolve(run.id());
+    /** Whether every run {@code e} reads is finished in DIR/runs under its present definition (else refused). */
+    private boolean allKept(LedgerEntry e, Ledger ledger, Path root) throws IOException {
+        java.util.Set<String> ids = new java.util.TreeSet<>(e.otherRuns());
+        ids.add(e.run().id());
+        for (String id : ids) {
+            LedgerRun run = ledger.runs().get(id);
+            Path dir = out.resolve("runs").resolve(id);
+            if (!Files.isRegularFile(dir.resolve("summary.json")) || !Files.isRegularFile(dir.resolve(DEFINITION))) {
+                return false;
+            }
+            checkDefinition(run, root, dir);
+        }
+        return true;
+    }
+
+    /** The run's definition as DIR/runs/ID/ledger-run.json holds it; a different one there is refused. */
+    private static String checkDefinition(LedgerRun run, Path root, Path dir) throws IOException {
         Json.Obj definition = Json.object().put("experiment", run.experiment().toString())
                 .put("experiment_sha256", Sha256.hex(Files.readAllBytes(root.resolve(run.experiment()))))
                 .put("settings", run.settings());
         String wanted = Json.format(definition);
         Path defFile = dir.resolve(DEFINITION);
-        Path summary = dir.resolve("summary.json");
         if (Files.isRegularFile(defFile) && !Files.readString(defFile).equals(wanted)) {
             throw new org.fabricsim.InputException(dir + " holds run '" + run.id() + "' of another definition (its"
                     + " experiment file or settings changed): remove it to run it again");
         }
+        return wanted;
+    }
+
+    /** Runs {@code run} into DIR/runs/ID unless its results are there already; returns its summary. */
+    private JsonNode run(LedgerRun run, Path root, int k, int n) throws IOException {
+        Path dir = out.resolve("runs").resolve(run.id());
+        String wanted = checkDefinition(run, root, dir);
+        Path defFile = dir.resolve(DEFINITION);
+        Path summary = dir.resolve("summary.json");
         if (Files.isRegularFile(summary) && Files.isRegularFile(defFile)) {
             main.out.printf("  [%d/%d] %s: done before, kept%n", k, n, run.id());
             kept++;

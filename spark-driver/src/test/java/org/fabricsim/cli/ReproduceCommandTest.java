@@ -92,4 +92,54 @@ class ReproduceCommandTest {
         assertBadInput("holds run 'dr' of another definition", "reproduce", "--ledger", l.toString(), "--out",
                 out.toString());
     }
+    @Test
+    void keptRunsNothingAndJudgesOnlyTheEntriesWhoseRunsAreThere() throws IOException {
+        Path l = ledger("metrics.flow_gbps_values[0]");
+        Path out = dir.resolve("out");
+        CliTest.Result r = fabricsim("reproduce", "--tier", "quick", "--kept", "--ledger", l.toString(), "--out",
+                out.toString());
+        assertEquals(0, r.status(), r.err());
+        assertFalse(Files.exists(out.resolve("runs/dr")), "nothing ran");
+        assertEquals(0, Json.read(out.resolve("reproduction.json")).get("entries").size());
+        assertTrue(Files.readString(out.resolve("REPRODUCTION.md")).contains("2 entries at this tier whose runs are"
+                + " not kept are left out"));
+
+        assertEquals(0, fabricsim("reproduce", "--tier", "quick", "--ledger", l.toString(), "--out", out.toString())
+                .status());
+        r = fabricsim("reproduce", "--tier", "quick", "--kept", "--ledger", l.toString(), "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("1 reproduced, 1 partly, 0 not reproduced"), r.out());
+        Files.writeString(dir.resolve("conf/experiments/packet-c1-s2.conf"), "\n# changed\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        assertBadInput("holds run 'dr' of another definition", "reproduce", "--kept", "--tier", "quick", "--ledger",
+                l.toString(), "--out", out.toString());
+    }
+
+    /** docs/REPRODUCTION-FULL.md is what the ledger says of the full-tier runs kept in benchmarks/ledger-full/runs. */
+    @Test
+    void theCommittedFullTierReportIsTheLedgersVerdictOnTheKeptRuns() throws IOException {
+        Path out = dir.resolve("full");
+        Path store = ROOT.resolve("benchmarks/ledger-full/runs");
+        try (var runs = Files.list(store)) {
+            for (Path run : runs.toList()) {
+                Path to = Files.createDirectories(out.resolve("runs").resolve(run.getFileName().toString()));
+                try (var files = Files.list(run)) {
+                    for (Path f : files.filter(Files::isRegularFile).toList()) {
+                        Files.copy(f, to.resolve(f.getFileName().toString()));
+                    }
+                }
+            }
+        }
+        CliTest.Result r = fabricsim("reproduce", "--tier", "full", "--kept", "--ledger",
+                ROOT.resolve("conf/ledger").toString(), "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(verdicts(Files.readString(ROOT.resolve("docs/REPRODUCTION-FULL.md"))),
+                verdicts(Files.readString(out.resolve("REPRODUCTION.md"))),
+                "docs/REPRODUCTION-FULL.md is stale: regenerate it with benchmarks/ledger-full/continue.sh report");
+    }
+
+    /** A report from its counts table on: what the date, commit and machine above it do not change. */
+    private static String verdicts(String report) {
+        return report.substring(report.indexOf("| seed |"));
+    }
 }
