@@ -52,6 +52,11 @@ public record Ledger(Map<String, LedgerRun> runs, List<LedgerEntry> entries) {
             } catch (ConfigException e) {
                 throw new InputException(e.getMessage().replace('\n', ' '));
             }
+            try {
+                refuseRunTogether(f, Files.readString(f));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
             unknown(c, Set.of("runs", "entries"), f.toString());
             parsed.add(c);
             if (c.hasPath("runs")) {
@@ -230,6 +235,56 @@ public record Ledger(Map<String, LedgerRun> runs, List<LedgerEntry> entries) {
         for (String k : c.root().keySet()) {
             if (!known.contains(k)) {
                 throw new InputException(at + ": unknown key '" + k + "'");
+            }
+        }
+    }
+
+    /** A '}' and a '{' on one line, strings and comments blanked out first. */
+    private static final java.util.regex.Pattern RUN_TOGETHER = java.util.regex.Pattern.compile("\\}[ \\t]*\\{");
+
+    /**
+     * Refuses a '}' followed by '{' on the same line: HOCON concatenates two objects written so into one, the later
+     * keys winning, so an entry would vanish without a word.
+     */
+    static void refuseRunTogether(Path file, String text) {
+        StringBuilder b = new StringBuilder(text);
+        int i = 0;
+        while (i < b.length()) {
+            char c = b.charAt(i);
+            if (text.startsWith("\"\"\"", i)) {
+                int end = text.indexOf("\"\"\"", i + 3);
+                end = end < 0 ? b.length() : end + 3;
+                blank(b, i, end);
+                i = end;
+            } else if (c == '"') {
+                int end = i + 1;
+                while (end < b.length() && text.charAt(end) != '"' && text.charAt(end) != '\n') {
+                    end += text.charAt(end) == '\\' ? 2 : 1;
+                }
+                end = Math.min(b.length(), end + 1);
+                blank(b, i, end);
+                i = end;
+            } else if (c == '#' || text.startsWith("//", i)) {
+                int end = text.indexOf('\n', i);
+                end = end < 0 ? b.length() : end;
+                blank(b, i, end);
+                i = end;
+            } else {
+                i++;
+            }
+        }
+        java.util.regex.Matcher m = RUN_TOGETHER.matcher(b);
+        if (m.find()) {
+            long line = b.substring(0, m.start()).chars().filter(ch -> ch == '\n').count() + 1;
+            throw new InputException(file + ":" + line + ": a '}' and a '{' on one line: HOCON makes the two objects"
+                    + " one (an entry would be lost); put them on lines of their own");
+        }
+    }
+
+    private static void blank(StringBuilder b, int from, int to) {
+        for (int j = from; j < to; j++) {
+            if (b.charAt(j) != '\n') {
+                b.setCharAt(j, ' ');
             }
         }
     }

@@ -147,6 +147,21 @@ class LedgerTest {
         assertTrue(x.getMessage().contains("has no run"), x.getMessage());
     }
 
+    /** Two entries whose braces meet on one line are one object to HOCON; the ledger refuses it, not loses one. */
+    @Test
+    void refusesTwoEntriesRunTogether() throws IOException {
+        String one = "    id = %s, seed = \"004\", place = p, words = w, unit = u, run = r, published = 1,\n"
+                + "    measure = \"metrics.a\", tolerance { relative = 0.1, reason = t }\n";
+        Path dir = ledger(RUNS + "entries = [\n  {\n" + one.formatted("e1") + "  }  {\n" + one.formatted("e2")
+                + "  }\n]\n");
+        InputException x = assertThrows(InputException.class, () -> Ledger.load(dir, root));
+        assertTrue(x.getMessage().endsWith("seed-004.conf:6: a '}' and a '{' on one line: HOCON makes the two objects"
+                + " one (an entry would be lost); put them on lines of their own"), x.getMessage());
+        Path apart = ledger(RUNS + "entries = [\n  {\n" + one.formatted("e1") + "  }\n  {\n" + one.formatted("e2")
+                + "  }\n]\n");
+        assertEquals(2, Ledger.load(apart, root).entries().size());
+    }
+
     @Test
     void theReportCountsPerSeedAndPrintsEveryEntry() throws IOException {
         Ledger l = Ledger.load(ledger(RUNS + entry("published = 94, measure = \"a\","
