@@ -43,8 +43,7 @@ save)
   ;;
 report)
   tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-  mkdir -p "$tmp/runs"; cp -r "$store"/*/ "$tmp/runs/"
-  ./fabricsim reproduce --tier full --kept --out "$tmp" --progress off
+  ./fabricsim reproduce --tier full --kept --runs "$store" --out "$tmp" --progress off
   cp "$tmp/REPRODUCTION.md" docs/REPRODUCTION-FULL.md
   ;;
 *) sed -n '2,15p' "$0"; exit 2;;

@@ -331,16 +331,8 @@ final class DemoCommand implements Callable<Integer> {
         r.keptOnly = true;
         r.progress = settings.progress;
         r.out = out.resolve("reproduce-full");
-        try (var runs = java.nio.file.Files.list(store)) {
-            for (Path run : runs.toList()) {
-                Path to = java.nio.file.Files.createDirectories(r.out.resolve("runs").resolve(run.getFileName()));
-                try (var files = java.nio.file.Files.list(run)) {
-                    for (Path f : files.filter(java.nio.file.Files::isRegularFile).toList()) {
-                        java.nio.file.Files.copy(f, to.resolve(f.getFileName()),
-                                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                    }
-                }
-            }
+        r.runsDir = store;
+        try {
             r.call();
             JsonNode report = Json.read(r.out.resolve("reproduction.json"));
             JsonNode c = report.path("counts");

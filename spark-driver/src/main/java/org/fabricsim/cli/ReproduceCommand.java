@@ -63,11 +63,24 @@ final class ReproduceCommand implements Callable<Integer> {
     String progress;
 
     @Option(names = "--kept", description = "Run nothing: compute the verdicts of the entries whose runs are all kept"
-            + " in DIR/runs (a full tier's runs, made over several sittings) and leave the others out of the report.")
+            + " in the runs directory (a full tier's runs, made over several sittings) and leave the others out of the"
+            + " report.")
     boolean keptOnly;
 
-    /** Runs found finished in DIR/runs and kept. */
+    @Option(names = "--runs", paramLabel = "RUNS", description = "Where the runs are kept, one directory per run id"
+            + " (e.g. benchmarks/ledger-full/runs with --kept). Default: the --out directory's runs/.")
+    Path runsDir;
+
+    /** Runs found finished in the runs directory and kept. */
     private int kept;
+
+    /** Run ids found finished under their present definition, so that each is checked once. */
+    private final java.util.Set<String> finished = new java.util.HashSet<>();
+
+    /** The directory of run {@code id}. */
+    private Path runDir(String id) {
+        return (runsDir != null ? runsDir : out.resolve("runs")).resolve(id);
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -117,7 +130,7 @@ final class ReproduceCommand implements Callable<Integer> {
         // a report from kept runs took their time when they ran: the sum of their run.json wall times says it
         double runSeconds = 0;
         for (String id : runs.keySet()) {
-            Path runJson = out.resolve("runs").resolve(id).resolve("run.json");
+            Path runJson = runDir(id).resolve("run.json");
             if (Files.isRegularFile(runJson)) {
                 runSeconds += Json.read(runJson).path("wall_time_s").asDouble(0);
             }
@@ -140,12 +153,15 @@ final class ReproduceCommand implements Callable<Integer> {
         java.util.Set<String> ids = new java.util.TreeSet<>(e.otherRuns());
         ids.add(e.run().id());
         for (String id : ids) {
-            LedgerRun run = ledger.runs().get(id);
-            Path dir = out.resolve("runs").resolve(id);
+            if (finished.contains(id)) {
+                continue;
+            }
+            Path dir = runDir(id);
             if (!Files.isRegularFile(dir.resolve("summary.json")) || !Files.isRegularFile(dir.resolve(DEFINITION))) {
                 return false;
             }
-            checkDefinition(run, root, dir);
+            checkDefinition(ledger.runs().get(id), root, dir);
+            finished.add(id);
         }
         return true;
     }
@@ -166,7 +182,7 @@ final class ReproduceCommand implements Callable<Integer> {
 
     /** Runs {@code run} into DIR/runs/ID unless its results are there already; returns its summary. */
     private JsonNode run(LedgerRun run, Path root, int k, int n) throws IOException {
-        Path dir = out.resolve("runs").resolve(run.id());
+        Path dir = runDir(run.id());
         String wanted = checkDefinition(run, root, dir);
         Path defFile = dir.resolve(DEFINITION);
         Path summary = dir.resolve("summary.json");

@@ -92,6 +92,7 @@ class ReproduceCommandTest {
         assertBadInput("holds run 'dr' of another definition", "reproduce", "--ledger", l.toString(), "--out",
                 out.toString());
     }
+
     @Test
     void keptRunsNothingAndJudgesOnlyTheEntriesWhoseRunsAreThere() throws IOException {
         Path l = ledger("metrics.flow_gbps_values[0]");
@@ -119,18 +120,8 @@ class ReproduceCommandTest {
     @Test
     void theCommittedFullTierReportIsTheLedgersVerdictOnTheKeptRuns() throws IOException {
         Path out = dir.resolve("full");
-        Path store = ROOT.resolve("benchmarks/ledger-full/runs");
-        try (var runs = Files.list(store)) {
-            for (Path run : runs.toList()) {
-                Path to = Files.createDirectories(out.resolve("runs").resolve(run.getFileName().toString()));
-                try (var files = Files.list(run)) {
-                    for (Path f : files.filter(Files::isRegularFile).toList()) {
-                        Files.copy(f, to.resolve(f.getFileName().toString()));
-                    }
-                }
-            }
-        }
-        CliTest.Result r = fabricsim("reproduce", "--tier", "full", "--kept", "--ledger",
+        CliTest.Result r = fabricsim("reproduce", "--tier", "full", "--kept", "--runs",
+                ROOT.resolve("benchmarks/ledger-full/runs").toString(), "--ledger",
                 ROOT.resolve("conf/ledger").toString(), "--out", out.toString());
         assertEquals(0, r.status(), r.err());
         assertEquals(verdicts(Files.readString(ROOT.resolve("docs/REPRODUCTION-FULL.md"))),
