@@ -95,6 +95,9 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
             }
             java.util.regex.Matcher element = ELEMENT.matcher(part);
             String name = element.matches() ? element.group(1) : part;
+            if (at instanceof org.fabricsim.io.Json.Obj o) {
+                at = o.asMap(); // a section built as an ordered JSON object (congestion_control, isolation)
+            }
             if (!(at instanceof Map<?, ?> m) || !m.containsKey(name)) {
                 throw new InputException("sweep.measures: '" + path + "' is not in a packet run's summary.json"
                         + " (no '" + name + "' there; see docs/OUTPUTS.md)");
