@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * runs it: Paper V's iSlip and CCFIT at ITh's High / Low of 4 / 2 packets (D159). CCFIT's throttling engages there
  * — root CFQs above High put their outputs in the congestion state, the marked packets' destinations send CNPs,
  * the sources' CCTIs rise — and it is what puts CCFIT above FBICM, as Paper V says ("The CCFIT injection throttling
- * is able to release the resources used for isolating congestion flows (CFQs and CAMs) before the congested-flow
+ * is able to release the resources used for isolating congestion flows (CFQs and CAMs) before the congestion-flow
  * isolation part of the mechanism runs out of resources"): the same CCFIT with CCTI_Increase 0 marks and notifies
  * as much but slows no source, and stays at FBICM's level. Tolerances are the ledger's (002-p5-case4-*-paperv).
  */
@@ -34,8 +34,8 @@ class CcfitThrottlingTest {
         ExperimentConfig c = ExperimentConfig.load(Path.of("..", "conf", "experiments", FILE), all);
         Topology t = NetworkBinding.topology(c);
         long end = PacketBinding.endTime(c);
-        return PacketSweepKernel.summary(c, 1, t, NetworkBinding.routing(c, t), PacketRoutingBinding.adaptiveRouting(c, t),
-                PacketBinding.params(c), end, end);
+        return PacketSweepKernel.summary(c, 1, t, NetworkBinding.routing(c, t),
+                PacketRoutingBinding.adaptiveRouting(c, t), PacketBinding.params(c), end, end);
     }
 
     static double throughput(Map<String, Object> summary) {
