@@ -8,6 +8,7 @@ import org.fabricsim.config.ExperimentConfig;
 import org.fabricsim.ib.PacketParams;
 import org.fabricsim.ib.run.AdaptiveRouting;
 import org.fabricsim.ib.run.PacketSimulation;
+import org.fabricsim.io.Json;
 import org.fabricsim.routing.ForwardingTables;
 import org.fabricsim.sweep.TrialKernel;
 import org.fabricsim.sweep.TrialRunner;
@@ -53,17 +54,32 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
     @Override
     public TrialRunner open() {
         ExperimentConfig c = ExperimentConfig.fromJson(config, baseDir == null ? null : Path.of(baseDir), source);
-        Topology topology = NetworkBinding.topology(c);
-        ForwardingTables lft = NetworkBinding.packetRouting(c, topology, null);
-        PacketParams params = PacketBinding.params(c);
-        AdaptiveRouting adaptive = PacketRoutingBinding.adaptiveRouting(c, topology);
-        long end = PacketBinding.endTime(c);
+        Bound bound = Bound.of(c);
         return (trial, out) -> {
-            Map<String, Object> summary = summary(c, seed + trial, topology, lft, adaptive, params, end, end);
+            Map<String, Object> summary = bound.summary(seed + trial);
             for (int i = 0; i < measures.size(); i++) {
                 out[i] = Math.round(value(summary, measures.get(i)) * SCALE);
             }
         };
+    }
+
+    /** summary.json of one run of {@code c} with {@code runSeed}, bound as a sweep's trial binds it, in memory. */
+    static Map<String, Object> summary(ExperimentConfig c, long runSeed) {
+        return Bound.of(c).summary(runSeed);
+    }
+
+    /** What a trial's run takes from its configuration, bound once per task. */
+    private record Bound(ExperimentConfig c, Topology topology, ForwardingTables lft, AdaptiveRouting adaptive,
+            PacketParams params, long end) {
+        static Bound of(ExperimentConfig c) {
+            Topology topology = NetworkBinding.topology(c);
+            return new Bound(c, topology, NetworkBinding.packetRouting(c, topology, null), PacketRoutingBinding
+                    .adaptiveRouting(c, topology), PacketBinding.params(c), PacketBinding.endTime(c));
+        }
+
+        Map<String, Object> summary(long runSeed) {
+            return PacketSweepKernel.summary(c, runSeed, topology, lft, adaptive, params, end, end);
+        }
     }
 
     /** summary.json of one sequential packet run with {@code runSeed} stopped at {@code stopPs}, in memory. */
@@ -95,7 +111,7 @@ record PacketSweepKernel(String config, String baseDir, String source, List<Stri
             }
             java.util.regex.Matcher element = ELEMENT.matcher(part);
             String name = element.matches() ? element.group(1) : part;
-            if (at instanceof org.fabricsim.io.Json.Obj o) {
+            if (at instanceof Json.Obj o) {
                 at = o.asMap(); // a section built as an ordered JSON object (congestion_control, isolation)
             }
             if (!(at instanceof Map<?, ?> m) || !m.containsKey(name)) {

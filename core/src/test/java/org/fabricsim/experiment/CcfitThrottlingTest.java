@@ -3,11 +3,7 @@ package org.fabricsim.experiment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
-import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.topology.Topology;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,15 +23,7 @@ class CcfitThrottlingTest {
         "packet.isolation.mark-low=4KiB"};
 
     static Map<String, Object> summary(String[]... settings) {
-        List<String> all = new java.util.ArrayList<>();
-        for (String[] s : settings) {
-            all.addAll(List.of(s));
-        }
-        ExperimentConfig c = ExperimentConfig.load(Path.of("..", "conf", "experiments", FILE), all);
-        Topology t = NetworkBinding.topology(c);
-        long end = PacketBinding.endTime(c);
-        return PacketSweepKernel.summary(c, 1, t, NetworkBinding.routing(c, t),
-                PacketRoutingBinding.adaptiveRouting(c, t), PacketBinding.params(c), end, end);
+        return ShippedRuns.summary(FILE, settings);
     }
 
     static double throughput(Map<String, Object> summary) {

@@ -3,12 +3,7 @@ package org.fabricsim.experiment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.topology.Topology;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,13 +16,7 @@ class HpccTestBedTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> trace(String... settings) {
-        List<String> all = new ArrayList<>(List.of(SHORT));
-        all.addAll(List.of(settings));
-        ExperimentConfig c = ExperimentConfig.load(Path.of("..", "conf", "experiments", "cc-testbed-hpcc.conf"), all);
-        Topology t = NetworkBinding.topology(c);
-        long end = PacketBinding.endTime(c);
-        return (Map<String, Object>) PacketSweepKernel.summary(c, 1, t, NetworkBinding.routing(c, t),
-                PacketRoutingBinding.adaptiveRouting(c, t), PacketBinding.params(c), end, end).get("trace");
+        return (Map<String, Object>) ShippedRuns.summary("cc-testbed-hpcc.conf", SHORT, settings).get("trace");
     }
 
     @SuppressWarnings("unchecked")

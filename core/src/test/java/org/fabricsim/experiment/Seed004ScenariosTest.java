@@ -3,11 +3,7 @@ package org.fabricsim.experiment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
-import org.fabricsim.config.ExperimentConfig;
-import org.fabricsim.topology.Topology;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,11 +17,7 @@ class Seed004ScenariosTest {
     /** summary.json's metrics of {@code file} with {@code settings}. */
     @SuppressWarnings("unchecked")
     static Map<String, Object> metrics(String file, String... settings) {
-        ExperimentConfig c = ExperimentConfig.load(Path.of("..", "conf", "experiments", file), List.of(settings));
-        Topology t = NetworkBinding.topology(c);
-        long end = PacketBinding.endTime(c);
-        return (Map<String, Object>) PacketSweepKernel.summary(c, 1, t, NetworkBinding.routing(c, t),
-                PacketRoutingBinding.adaptiveRouting(c, t), PacketBinding.params(c), end, end).get("metrics");
+        return (Map<String, Object>) ShippedRuns.summary(file, settings).get("metrics");
     }
 
     static double[] gbps(Map<String, Object> m) {
