@@ -258,7 +258,7 @@ final class DemoCommand implements Callable<Integer> {
 
         step("17. The fabric a user has (ibnetdiscover output, conf/topologies/tree648-degraded.ibnd): a 648-host tree"
                 + " that lost a spine and four cables, imported and set against the nearest fat tree");
-        Path ibnd = Path.of(System.getProperty("fabricsim.conf", "conf"), "topologies", "tree648-degraded.ibnd");
+        Path ibnd = conf("topologies", "tree648-degraded.ibnd");
         for (String line : org.fabricsim.topology.TopologyReport.describe(
                 org.fabricsim.topology.Topologies.resolve(ibnd.toString(), 0, 0, null))) {
             main.out.println("   " + line);
@@ -318,9 +318,14 @@ final class DemoCommand implements Callable<Integer> {
         reproduceKeptFullTier();
     }
 
+    /** A path under the configuration directory (conf/ of the checkout, as the launcher names it). */
+    private static Path conf(String... parts) {
+        return Path.of(System.getProperty("fabricsim.conf", "conf"), parts);
+    }
+
     /** Step 19, continued: the full tier's verdicts from the runs kept in the repository ({@code --kept}). */
     private void reproduceKeptFullTier() {
-        Path store = Path.of(System.getProperty("fabricsim.conf", "conf")).toAbsolutePath().getParent()
+        Path store = conf().toAbsolutePath().getParent()
                 .resolve("benchmarks/ledger-full/runs");
         if (!java.nio.file.Files.isDirectory(store)) {
             return; // not a checkout of the repository
@@ -430,7 +435,7 @@ final class DemoCommand implements Callable<Integer> {
 
     /** Runs an experiment file with some keys set into {@code dir} under --out and returns where it wrote. */
     private Path file(String file, String dir, String... keys) {
-        Path conf = Path.of(System.getProperty("fabricsim.conf", "conf"), "experiments", file);
+        Path conf = conf("experiments", file);
         List<String> all = new ArrayList<>(List.of(keys));
         all.addAll(settings.settings);
         Path to = out.resolve(dir);
@@ -440,7 +445,7 @@ final class DemoCommand implements Callable<Integer> {
 
     /** Runs a shipped experiment file with {@code extra} settings (the user's --set after them). */
     private Path sweep(String file, String dir, String... extra) {
-        Path conf = Path.of(System.getProperty("fabricsim.conf", "conf"), "experiments", file);
+        Path conf = conf("experiments", file);
         List<String> keys = new ArrayList<>(List.of(extra));
         keys.addAll(settings.settings);
         Path to = out.resolve(dir);
@@ -468,7 +473,7 @@ final class DemoCommand implements Callable<Integer> {
 
     /** Step 20: the ring under min-hop routing (a credit-loop deadlock, D211) and under up*&#47;down* (none). */
     private void deadlock() {
-        Path topologies = Path.of(System.getProperty("fabricsim.conf", "conf"), "topologies").toAbsolutePath();
+        Path topologies = conf("topologies").toAbsolutePath();
         for (String routing : List.of("minhop", "updown")) {
             List<String> keys = new ArrayList<>(List.of("experiment=packet", "topology.name=ring5.topo",
                     "routing=" + routing, "traffic.pattern=shift", "traffic.shift=2", "packet.buffer=4KiB",
